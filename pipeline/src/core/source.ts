@@ -1,0 +1,96 @@
+/**
+ * Sources are described as data: where they come from, how they are encoded, what each column means.
+ * One generic reader per `kind` turns a matching file into rows of its `stg_*` table.
+ */
+export type ColumnType =
+  | 'varchar'
+  | 'integer'
+  | 'bigint'
+  | 'decimal' // exact, DECIMAL(38,10) unless `scale` says otherwise
+  | 'double'
+  | 'date' // ISO YYYY-MM-DD
+  | 'date_br' // dd/mm/yyyy
+  | 'date_compact'; // YYYYMMDD
+
+export interface ColumnSpec {
+  /** Name exactly as in the source header (or the layout for fixed-width files). */
+  name: string;
+  type: ColumnType;
+  meaning: string;
+  /** Other header names seen for the same column (renames across years/regimes). */
+  aliases?: string[];
+  /** false = the column may be absent from older files; it is then NULL. Default true. */
+  required?: boolean;
+  /** decimal scale for `decimal` (default 10). */
+  scale?: number;
+}
+
+export interface FixedWidthField {
+  name: string;
+  /** 1-based start position as in the official layout. */
+  start: number;
+  width: number;
+  type: 'varchar' | 'integer' | 'bigint' | 'date_compact' | 'implied_decimal';
+  /** implied decimals for `implied_decimal` */
+  decimals?: number;
+  meaning: string;
+}
+
+interface BaseSourceSpec {
+  id: string;
+  title: string;
+  /** Staging table this source lands in (several specs may share one table). */
+  staged: string;
+  /** URL pattern with {YYYY}, {MM}, {DD} or other placeholders documented in `urlParams`. */
+  url?: string;
+  urlParams?: string[];
+  /** Recognises a file (or a zip member) by its base name. Named groups become `_`-columns (e.g. `_demo`). */
+  fileName: RegExp;
+  encoding: 'latin-1' | 'utf-8';
+}
+
+export interface DelimitedSourceSpec extends BaseSourceSpec {
+  kind: 'delimited';
+  delimiter: ';' | ',';
+  columns: ColumnSpec[];
+}
+
+export interface FixedWidthSourceSpec extends BaseSourceSpec {
+  kind: 'fixed-width';
+  recordLength: number;
+  /** Record type field (first characters) → meaning; other types are refused. */
+  recordTypes: { header: string; data: string; trailer: string };
+  fields: FixedWidthField[];
+}
+
+export interface JsonSourceSpec extends BaseSourceSpec {
+  kind: 'json';
+  /** Fields of each record as found in the JSON, with their type. */
+  columns: ColumnSpec[];
+}
+
+export type SourceSpec = DelimitedSourceSpec | FixedWidthSourceSpec | JsonSourceSpec;
+
+/** A file to stage: `path` on disk, `arquivo` as reported to users (zip:member for members). */
+export interface InputFile {
+  path: string;
+  arquivo: string;
+}
+
+/** A file-level problem: the build stops and names file, line and field. */
+export class InputError extends Error {
+  constructor(
+    readonly arquivo: string,
+    readonly linha: number | null,
+    readonly campo: string | null,
+    readonly esperado: string,
+    readonly encontrado: string | null,
+  ) {
+    super(
+      `${arquivo}${linha !== null ? `, line ${linha}` : ''}${campo ? `, field ${campo}` : ''}: expected ${esperado}${
+        encontrado !== null ? `, found ${JSON.stringify(encontrado)}` : ''
+      }`,
+    );
+    this.name = 'InputError';
+  }
+}

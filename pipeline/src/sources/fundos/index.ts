@@ -1,0 +1,3 @@
+import type { SourceSpec } from '../../core/source.ts';
+
+export const fundosSources: SourceSpec[] = [];
