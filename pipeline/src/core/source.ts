@@ -94,3 +94,11 @@ export class InputError extends Error {
     this.name = 'InputError';
   }
 }
+
+/** What a reader reports after staging one file. */
+export interface StagedFile {
+  arquivo: string;
+  staged: string;
+  rows: number;
+  quarantined: number;
+}
