@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/**
+ * Flag values. Their descriptions live in the field dictionary written by the marts; this file
+ * only fixes the spelling so producers and consumers cannot drift apart.
+ */
+
+/** Every flag value the spec names (section "Resources and their fields"). */
+export const FLAGS_DA_SPEC = [
+  'denominador_sem_comparativo',
+  'sem_acoes_em_circulacao',
+  'acoes_do_fre_sem_tesouraria',
+  'acoes_defasadas',
+  'ttm_sem_trimestre_1_2010',
+  'lucro_total_sem_minoritarios',
+  'pl_negativo',
+  'pl_extremo',
+  'acumulado_sem_mes_anterior',
+] as const;
+
+/**
+ * Flags this project adds for cases the spec describes without naming the value (e.g. EBITDA
+ * without an indirect cash-flow statement, a partial F-score). Add new values here, in the same
+ * commit as the dictionary entry that describes them.
+ */
+export const FLAGS_ADICIONAIS = ['sem_dfc_indireta', 'f_score_parcial'] as const;
+
+export const FLAGS_CONHECIDAS = [...FLAGS_DA_SPEC, ...FLAGS_ADICIONAIS] as const;
+
+export const FlagDaSpecSchema = z.enum(FLAGS_DA_SPEC);
+export const FlagConhecidaSchema = z.enum(FLAGS_CONHECIDAS).describe('A flag value known to this package.');
+export type FlagConhecida = z.infer<typeof FlagConhecidaSchema>;
+
+/** Splits a `flag` field (`a;b`) into its values; null gives an empty list. */
+export function separarFlags(flag: string | null): string[] {
+  if (flag === null || flag === '') return [];
+  return flag.split(';');
+}
+
+/** Joins flag values into the `flag` field: deduplicated, in first-seen order, null when empty. */
+export function juntarFlags(flags: readonly string[]): string | null {
+  const unicas = [...new Set(flags.filter((f) => f !== ''))];
+  return unicas.length === 0 ? null : unicas.join(';');
+}
+
+/** Values of a joined `flag` that this package does not know (the screener refuses them in `padrao`). */
+export function flagsDesconhecidas(flag: string | null): string[] {
+  return separarFlags(flag).filter((f) => !FlagConhecidaSchema.safeParse(f).success);
+}
