@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises';
+import {
+  DEFAULT_RETRY_POLICY,
+  type DownloadResult,
+  downloadFile,
+  type RetryPolicy,
+  sleep,
+} from './download-file.ts';
+import { DownloadLogWriter, historyByUrl, readDownloadLog } from './download-log.ts';
+import type { PlannedDownload } from './plan.ts';
+import type { Progress } from './progress.ts';
+
+export interface DownloadAllOptions {
+  rawDir: string;
+  concurrency: number;
+  policy?: RetryPolicy;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  progress?: Progress;
+}
+
+/** Downloads every planned file with at most `concurrency` transfers at once; results keep the plan's order. */
+export async function downloadAll(
+  items: readonly PlannedDownload[],
+  opts: DownloadAllOptions,
+): Promise<DownloadResult[]> {
+  await mkdir(opts.rawDir, { recursive: true });
+  const history = historyByUrl(await readDownloadLog(opts.rawDir));
+  const log = new DownloadLogWriter(opts.rawDir);
+  const progress = opts.progress;
+  const ctx = {
+    rawDir: opts.rawDir,
+    policy: opts.policy ?? DEFAULT_RETRY_POLICY,
+    log,
+    sleep: opts.sleep ?? sleep,
+    random: opts.random ?? Math.random,
+    onBytes: progress ? (n: number) => progress.bytes(n) : undefined,
+  };
+  const results: DownloadResult[] = new Array(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      const item = items[i]!;
+      const result = await downloadFile(item, history.get(item.url), ctx);
+      results[i] = result;
+      progress?.fileDone(result);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, items.length)) }, worker));
+  return results;
+}
