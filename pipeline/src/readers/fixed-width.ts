@@ -1,13 +1,291 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import type { FixedWidthField, FixedWidthSourceSpec, InputFile, StagedFile } from '../core/source.ts';
+import { InputError } from '../core/source.ts';
 import type { BuildReporter } from '../core/stage.ts';
-import type { FixedWidthSourceSpec, InputFile, StagedFile } from '../core/source.ts';
 
-/** Stages one fixed-width file (COTAHIST) into `spec.staged`. Owned by the B3 readers work. */
+/** A fixed text expected at a position of a control record (header or trailer). */
+export interface ControlCheck {
+  start: number;
+  width: number;
+  /** The raw slice must fully match this pattern. */
+  pattern: RegExp;
+  meaning: string;
+}
+
+/**
+ * Header/trailer layout beyond what `FixedWidthSourceSpec` carries: COTAHIST's trailer holds the
+ * record count, and a header that is not B3's means the file is not what its name says.
+ */
+export interface FixedWidthControl {
+  header: ControlCheck[];
+  trailer: ControlCheck[];
+  /** Trailer field holding the number of records including header and trailer. */
+  trailerCount: { start: number; width: number; meaning: string };
+}
+
+export type ControlledFixedWidthSourceSpec = FixedWidthSourceSpec & { control: FixedWidthControl };
+
+function hasControl(spec: FixedWidthSourceSpec): spec is ControlledFixedWidthSourceSpec {
+  return 'control' in spec && typeof (spec as { control?: unknown }).control === 'object';
+}
+
+function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function sqlIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+let scratchCounter = 0;
+
+/** The SQL type a field lands as in staging. */
+export function fixedWidthSqlType(field: FixedWidthField): string {
+  switch (field.type) {
+    case 'varchar':
+      return 'VARCHAR';
+    case 'integer':
+      return 'INTEGER';
+    case 'bigint':
+      return 'BIGINT';
+    case 'date_compact':
+      return 'DATE';
+    case 'implied_decimal': {
+      const decimals = field.decimals ?? 0;
+      return `DECIMAL(${field.width <= 18 ? 18 : 38},${decimals})`;
+    }
+  }
+}
+
+/** Cast of the raw slice `raw`; NULL when blank or when the text does not fit the layout (checked separately). */
+function castExpr(field: FixedWidthField, raw: string): string {
+  const blank = `trim(${raw}) = ''`;
+  switch (field.type) {
+    case 'varchar':
+      return `NULLIF(rtrim(${raw}), '')`;
+    case 'integer':
+    case 'bigint':
+      return `CASE WHEN ${blank} THEN NULL ELSE TRY_CAST(trim(${raw}) AS ${fixedWidthSqlType(field)}) END`;
+    case 'date_compact':
+      return `CASE WHEN ${blank} THEN NULL ELSE TRY_CAST(TRY_STRPTIME(${raw}, '%Y%m%d') AS DATE) END`;
+    case 'implied_decimal': {
+      const decimals = field.decimals ?? 0;
+      const whole = field.width - decimals;
+      // The layout stores N(w-d)V(d) digits only: placing the point in text keeps the value exact.
+      const text =
+        decimals > 0
+          ? `substr(${raw}, 1, ${whole}) || '.' || substr(${raw}, ${whole + 1}, ${decimals})`
+          : raw;
+      return `CASE WHEN ${blank} THEN NULL WHEN NOT regexp_full_match(${raw}, '[0-9]+') THEN NULL ELSE TRY_CAST(${text} AS ${fixedWidthSqlType(field)}) END`;
+    }
+  }
+}
+
+function expectedText(field: FixedWidthField): string {
+  switch (field.type) {
+    case 'varchar':
+      return 'text';
+    case 'integer':
+    case 'bigint':
+      return `an integer in ${field.width} positions`;
+    case 'date_compact':
+      return 'a date YYYYMMDD';
+    case 'implied_decimal':
+      return `${field.width} digits with ${field.decimals ?? 0} implied decimals`;
+  }
+}
+
+function checkControl(
+  arquivo: string,
+  linha: number,
+  record: string,
+  checks: ControlCheck[],
+  what: string,
+): void {
+  for (const check of checks) {
+    const slice = record.substring(check.start - 1, check.start - 1 + check.width);
+    if (!check.pattern.test(slice)) {
+      throw new InputError(
+        arquivo,
+        linha,
+        `${what} ${check.meaning} (positions ${check.start}-${check.start + check.width - 1})`,
+        String(check.pattern),
+        slice,
+      );
+    }
+  }
+}
+
+/**
+ * Stages one fixed-width file (COTAHIST) into `spec.staged`.
+ *
+ * DuckDB reads the file as one VARCHAR column (a delimiter that never occurs in the layout), so
+ * multi-GB annual files are checked and sliced in SQL without passing rows through JavaScript.
+ * File-level problems (missing header/trailer, wrong record length, unknown record type, trailer
+ * count) throw `InputError`; a data record whose numeric or date field does not parse goes to
+ * `_quarantine` and is left out of the staging table.
+ */
 export async function stageFixedWidth(
-  _db: DuckDBConnection,
+  db: DuckDBConnection,
   spec: FixedWidthSourceSpec,
   file: InputFile,
   _report: BuildReporter,
 ): Promise<StagedFile> {
-  throw new Error(`fixed-width reader not implemented yet (${spec.id}, ${file.arquivo})`);
+  const { arquivo } = file;
+  scratchCounter += 1;
+  const lines = `_fw_lines_${process.pid}_${scratchCounter}`;
+  const parsed = `_fw_parsed_${process.pid}_${scratchCounter}`;
+  const typeWidth = spec.recordTypes.header.length;
+  const { header, data, trailer } = spec.recordTypes;
+  try {
+    try {
+      // insertion order is preserved by CREATE TABLE AS, so rowid + 1 is the line number.
+      await db.run(
+        `CREATE OR REPLACE TEMP TABLE ${lines} AS SELECT l FROM read_csv(${sqlString(file.path)}, columns = {'l': 'VARCHAR'}, header = false, delim = chr(1), quote = '', escape = '', encoding = ${sqlString(spec.encoding)}, auto_detect = false)`,
+      );
+    } catch (err) {
+      throw new InputError(
+        arquivo,
+        null,
+        null,
+        `a ${spec.encoding} text file of ${spec.recordLength}-character records`,
+        (err as Error).message,
+      );
+    }
+
+    const summary = (
+      await db.runAndReadAll(
+        `SELECT count(*)::BIGINT AS n, any_value(l) FILTER (WHERE rowid = 0) AS first, any_value(l) FILTER (WHERE rowid = (SELECT max(rowid) FROM ${lines})) AS last FROM ${lines}`,
+      )
+    ).getRowObjectsJS()[0] as { n: bigint; first: string | null; last: string | null };
+    const n = Number(summary.n);
+    if (n === 0) {
+      throw new InputError(arquivo, 1, 'TIPREG', `header record (type ${header})`, 'empty file');
+    }
+    const first = summary.first ?? '';
+    if (first.substring(0, typeWidth) !== header) {
+      throw new InputError(
+        arquivo,
+        1,
+        'TIPREG',
+        `header record (type ${header})`,
+        first.substring(0, typeWidth),
+      );
+    }
+
+    const badLength = (
+      await db.runAndReadAll(
+        `SELECT rowid + 1 AS linha, coalesce(length(l), 0) AS len FROM ${lines} WHERE l IS NULL OR length(l) <> ${spec.recordLength} ORDER BY rowid LIMIT 1`,
+      )
+    ).getRowObjectsJS()[0] as { linha: bigint; len: bigint } | undefined;
+    if (badLength) {
+      throw new InputError(
+        arquivo,
+        Number(badLength.linha),
+        null,
+        `a record of ${spec.recordLength} characters`,
+        `${badLength.len} characters`,
+      );
+    }
+
+    const badType = (
+      await db.runAndReadAll(
+        `SELECT rowid + 1 AS linha, substr(l, 1, ${typeWidth}) AS t FROM ${lines}
+         WHERE substr(l, 1, ${typeWidth}) NOT IN (${[header, data, trailer].map(sqlString).join(', ')})
+            OR (substr(l, 1, ${typeWidth}) = ${sqlString(header)} AND rowid > 0)
+            OR (substr(l, 1, ${typeWidth}) = ${sqlString(trailer)} AND rowid < ${n - 1})
+         ORDER BY rowid LIMIT 1`,
+      )
+    ).getRowObjectsJS()[0] as { linha: bigint; t: string } | undefined;
+    if (badType) {
+      const linha = Number(badType.linha);
+      const where =
+        badType.t === header
+          ? 'header only on line 1'
+          : badType.t === trailer
+            ? 'trailer only on the last line'
+            : 'a known record type';
+      throw new InputError(
+        arquivo,
+        linha,
+        'TIPREG',
+        `${where} (${header} header, ${data} data, ${trailer} trailer)`,
+        badType.t,
+      );
+    }
+
+    const last = summary.last ?? '';
+    if (last.substring(0, typeWidth) !== trailer) {
+      throw new InputError(
+        arquivo,
+        n,
+        'TIPREG',
+        `trailer record (type ${trailer}) on the last line — no trailer: file truncated?`,
+        last.substring(0, typeWidth),
+      );
+    }
+
+    if (hasControl(spec)) {
+      checkControl(arquivo, 1, first, spec.control.header, 'header');
+      checkControl(arquivo, n, last, spec.control.trailer, 'trailer');
+      const { start, width, meaning } = spec.control.trailerCount;
+      const countText = last.substring(start - 1, start - 1 + width);
+      if (!/^[0-9]+$/.test(countText) || Number(countText) !== n) {
+        throw new InputError(
+          arquivo,
+          n,
+          `trailer ${meaning} (positions ${start}-${start + width - 1})`,
+          `${n} (lines in the file, header and trailer included)`,
+          countText,
+        );
+      }
+    }
+
+    const selects = spec.fields.flatMap((f, i) => {
+      const raw = `substr(l, ${f.start}, ${f.width})`;
+      return [`${raw} AS r${i}`, `${castExpr(f, raw)} AS v${i}`];
+    });
+    await db.run(
+      `CREATE OR REPLACE TEMP TABLE ${parsed} AS SELECT rowid + 1 AS _linha, ${selects.join(', ')} FROM ${lines} WHERE substr(l, 1, ${typeWidth}) = ${sqlString(data)}`,
+    );
+    await db.run(`DROP TABLE ${lines}`);
+
+    const checked = spec.fields.map((f, i) => ({ f, i })).filter(({ f }) => f.type !== 'varchar');
+    const invalid = (i: number) => `(v${i} IS NULL AND trim(r${i}) <> '')`;
+    let quarantined = 0;
+    if (checked.length > 0) {
+      await db.run(
+        'CREATE TABLE IF NOT EXISTS _quarantine (source VARCHAR, arquivo VARCHAR, linha BIGINT, campo VARCHAR, valor VARCHAR, motivo VARCHAR)',
+      );
+      const inserts = checked.map(
+        ({ f, i }) =>
+          `SELECT ${sqlString(spec.id)}, ${sqlString(arquivo)}, _linha, ${sqlString(f.name)}, r${i}, ${sqlString(`expected ${expectedText(f)}`)} FROM ${parsed} WHERE ${invalid(i)}`,
+      );
+      await db.run(`INSERT INTO _quarantine ${inserts.join(' UNION ALL ')}`);
+      const bad = (
+        await db.runAndReadAll(
+          `SELECT count(*)::BIGINT AS n FROM ${parsed} WHERE ${checked.map(({ i }) => invalid(i)).join(' OR ')}`,
+        )
+      ).getRowObjectsJS()[0] as { n: bigint };
+      quarantined = Number(bad.n);
+    }
+
+    const columns = spec.fields.map((f) => `${sqlIdent(f.name)} ${fixedWidthSqlType(f)}`);
+    await db.run(
+      `CREATE TABLE IF NOT EXISTS ${sqlIdent(spec.staged)} (${columns.join(', ')}, _arquivo VARCHAR, _linha BIGINT)`,
+    );
+    const names = spec.fields.map((f) => sqlIdent(f.name)).join(', ');
+    const values = spec.fields.map((_, i) => `v${i}`).join(', ');
+    const keep = checked.length > 0 ? `WHERE NOT (${checked.map(({ i }) => invalid(i)).join(' OR ')})` : '';
+    await db.run(
+      `INSERT INTO ${sqlIdent(spec.staged)} (${names}, _arquivo, _linha) SELECT ${values}, ${sqlString(arquivo)}, _linha FROM ${parsed} ${keep} ORDER BY _linha`,
+    );
+    const staged = (
+      await db.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM ${parsed}`)
+    ).getRowObjectsJS()[0] as { n: bigint };
+    return { arquivo, staged: spec.staged, rows: Number(staged.n) - quarantined, quarantined };
+  } finally {
+    await db.run(`DROP TABLE IF EXISTS ${lines}`);
+    await db.run(`DROP TABLE IF EXISTS ${parsed}`);
+  }
 }

@@ -1,0 +1,39 @@
+import { fileURLToPath } from 'node:url';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { BuildReporter } from '../../core/stage.ts';
+
+/** Absolute path of a file under the repository's data/sample. */
+export function samplePath(relative: string): string {
+  return fileURLToPath(new URL(`../../../../data/sample/${relative}`, import.meta.url));
+}
+
+/** A fresh in-memory DuckDB connection, as each build gets. */
+export async function freshDb(): Promise<DuckDBConnection> {
+  const instance = await DuckDBInstance.create(':memory:');
+  return instance.connect();
+}
+
+/** A reporter that only records what it is told (readers write quarantine rows to `_quarantine` themselves). */
+export function recordingReporter(): BuildReporter & { notes: string[] } {
+  const notes: string[] = [];
+  return {
+    notes,
+    async quarantine() {},
+    invariant() {},
+    note(stage, message) {
+      notes.push(`${stage}: ${message}`);
+    },
+  };
+}
+
+/** Rows of a query as plain JS objects. */
+export async function rows<T = Record<string, unknown>>(db: DuckDBConnection, sql: string): Promise<T[]> {
+  return (await db.runAndReadAll(sql)).getRowObjectsJS() as T[];
+}
+
+/** The single row a query must return. */
+export async function one<T = Record<string, unknown>>(db: DuckDBConnection, sql: string): Promise<T> {
+  const [row] = await rows<T>(db, sql);
+  if (row === undefined) throw new Error(`no row for ${sql}`);
+  return row;
+}
