@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { ErroApi } from './erro-api.ts';
+import { cache } from './middleware/cache.ts';
+import { chave } from './middleware/chave.ts';
+import { idRequisicao } from './middleware/id-requisicao.ts';
+import { abertas } from './rotas/abertas.ts';
+import { chaveGratis } from './rotas/chave-gratis.ts';
+import { dump } from './rotas/dump.ts';
+import { empresas } from './rotas/empresas.ts';
+import type { AppEnv } from './tipos.ts';
+
+export { QuotaCounter } from './quota-counter.ts';
+
+// Order: request id → cache headers (wraps everything, errors included) → key → per-route quota
+// and validator → handler.
+const app = new Hono<AppEnv>();
+app.use(idRequisicao, cache, chave);
+
+app.route('/', abertas);
+app.route('/empresas', empresas);
+app.route('/dump', dump);
+app.route('/chave-gratis', chaveGratis);
+
+app.notFound((c) => {
+  const e = new ErroApi(404, 'nao_encontrado', `Rota desconhecida: ${c.req.method} ${c.req.path}.`);
+  return c.json(e.corpo(c.get('idRequisicao')), 404);
+});
+
+app.onError((err, c) => {
+  const id = c.get('idRequisicao') ?? crypto.randomUUID();
+  if (err instanceof ErroApi) {
+    for (const [k, v] of Object.entries(err.cabecalhos)) c.header(k, v);
+    return c.json(err.corpo(id), err.status);
+  }
+  console.error(
+    JSON.stringify({
+      id_requisicao: id,
+      metodo: c.req.method,
+      caminho: c.req.path,
+      erro: String(err),
+      pilha: err.stack,
+    }),
+  );
+  const interno = new ErroApi(500, 'erro_interno', `Erro interno; informe o id da requisição ${id}.`);
+  return c.json(interno.corpo(id), 500);
+});
+
+export default app;

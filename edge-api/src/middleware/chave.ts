@@ -1,0 +1,54 @@
+import { createMiddleware } from 'hono/factory';
+import { idDaChave, sha256Hex } from '../chave-formato.ts';
+import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
+import type { AppEnv, ChaveValida } from '../tipos.ts';
+
+const encoder = new TextEncoder();
+
+interface LinhaDaChave {
+  hash_sha256: string;
+  plano: 'free' | 'pro';
+  revogada_em: string | null;
+}
+
+async function verificar(db: D1Database, chave: string): Promise<ChaveValida | null> {
+  const id = idDaChave(chave);
+  if (id === null) return null;
+  const linha = await db
+    .prepare('SELECT hash_sha256, plano, revogada_em FROM chaves WHERE id = ?1')
+    .bind(id)
+    .first<LinhaDaChave>();
+  // Hash even when the id is unknown so both paths cost the same.
+  const hash = await sha256Hex(chave);
+  const guardado = linha?.hash_sha256 ?? '0'.repeat(64);
+  const iguais = crypto.subtle.timingSafeEqual(encoder.encode(hash), encoder.encode(guardado));
+  if (!linha || !iguais || linha.revogada_em !== null) return null;
+  return { id, plano: linha.plano };
+}
+
+/**
+ * Reads `X-API-Key` on every route. Absent: anonymous. Malformed: 422 (header parameter).
+ * Well-formed but unknown or revoked: 401, even on open routes, so a typo is never silently ignored.
+ */
+export const chave = createMiddleware<AppEnv>(async (c, next) => {
+  const valor = c.req.header('x-api-key');
+  if (valor === undefined) return next();
+  if (idDaChave(valor) === null) {
+    throw parametrosInvalidos([
+      {
+        local: 'header',
+        nome: 'x-api-key',
+        mensagem: 'formato esperado: fbr_<16 hex>_<48 hex>',
+        tipo: 'invalid_format',
+      },
+    ]);
+  }
+  const valida = await verificar(c.env.DB, valor);
+  if (valida === null) {
+    throw new ErroApi(401, 'chave_invalida', 'Chave desconhecida ou revogada.', {
+      como_obter_chave: new URL('/chave-gratis', c.req.url).toString(),
+    });
+  }
+  c.set('chave', valida);
+  return next();
+});

@@ -1,0 +1,105 @@
+import { type Context, Hono } from 'hono';
+import { z } from 'zod';
+import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato, tickersDe } from '../artefatos.ts';
+import { ErroApi, naoEncontrado } from '../erro-api.ts';
+import { exigeChave } from '../middleware/cota.ts';
+import type { AppEnv } from '../tipos.ts';
+import { validar } from '../validacao.ts';
+
+/** The spec's 13 indicator names (path parameter of `indicadores/{nome}` and `linhagem`). */
+export const NOMES_DE_INDICADOR = [
+  'cresc_receita_1a',
+  'cresc_receita_5a_cagr',
+  'divida_liquida',
+  'dl_ebitda',
+  'ebitda',
+  'liquidez_corrente',
+  'margem_bruta',
+  'margem_ebit',
+  'margem_liquida',
+  'f_score',
+  'roa',
+  'roe',
+  'roic',
+] as const;
+
+const ticker = z
+  .string()
+  .regex(/^[A-Za-z0-9]{4,12}$/, 'código de negociação: 4 a 12 letras ou dígitos')
+  .transform((t) => t.toUpperCase());
+const PorTicker = z.object({ ticker });
+const PorIndicador = z.object({ ticker, nome: z.enum(NOMES_DE_INDICADOR) });
+const PorLinhagem = z.object({
+  ticker,
+  ano: z
+    .string()
+    .regex(/^\d{4}$/, 'ano com 4 dígitos')
+    .transform(Number)
+    .pipe(z.number().int().min(1990).max(2100)),
+  indicador: z.enum(NOMES_DE_INDICADOR),
+});
+const QueryDeFatos = z.strictObject({ trimestral: z.enum(['true', 'false']).optional() });
+
+type Resolucao = { cd: number } | { redirecionar: string };
+
+async function resolver(bucket: R2Bucket, build: Build, codigo: string): Promise<Resolucao> {
+  const mapa = await tickersDe(bucket, build);
+  const achado = mapa?.[codigo];
+  if (!achado) throw naoEncontrado(`Código de negociação desconhecido: ${codigo}.`);
+  if (achado.ticker_atual !== codigo) return { redirecionar: achado.ticker_atual };
+  return { cd: achado.cd_regulator };
+}
+
+/** Answers `json/empresas/<cd>/<recurso>.json`, or 301 from an old code to the current one. */
+async function recurso(c: Context<AppEnv>, codigo: string, nomeDoRecurso: string): Promise<Response> {
+  const bucket = c.env.ARTEFATOS;
+  const build = await buildAtual(bucket);
+  const r = await resolver(bucket, build, codigo);
+  if ('redirecionar' in r) {
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.replace(/^\/empresas\/[^/]+/, `/empresas/${r.redirecionar}`);
+    return c.redirect(`${url.pathname}${url.search}`, 301);
+  }
+  const a = await lerArtefato(bucket, build, `json/empresas/${r.cd}/${nomeDoRecurso}.json`);
+  if (a === null) {
+    throw new ErroApi(
+      404,
+      'recurso_nao_publicado',
+      `O recurso ${nomeDoRecurso} de ${codigo} não foi publicado no build ${build.atual.versao_do_dado}.`,
+    );
+  }
+  return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
+}
+
+const comChave = exigeChave({ degustacao: true });
+
+export const empresas = new Hono<AppEnv>()
+  .get('/', async (c) => {
+    const build = await buildAtual(c.env.ARTEFATOS);
+    const a = await lerArtefato(c.env.ARTEFATOS, build, 'json/empresas.json');
+    if (a === null)
+      throw new ErroApi(404, 'recurso_nao_publicado', 'Lista de empresas não publicada neste build.');
+    return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
+  })
+  .get('/:ticker', validar('param', PorTicker), (c) => recurso(c, c.req.valid('param').ticker, 'index'))
+  .get('/:ticker/veredito', validar('param', PorTicker), (c) =>
+    recurso(c, c.req.valid('param').ticker, 'veredito'),
+  )
+  .get('/:ticker/linhagem/:ano/:indicador', validar('param', PorLinhagem), (c) => {
+    const p = c.req.valid('param');
+    return recurso(c, p.ticker, `linhagem/${p.ano}/${p.indicador}`);
+  })
+  .get('/:ticker/indicadores/:nome', comChave, validar('param', PorIndicador), (c) => {
+    const p = c.req.valid('param');
+    return recurso(c, p.ticker, `indicadores/${p.nome}`);
+  })
+  .get('/:ticker/fatos', comChave, validar('param', PorTicker), validar('query', QueryDeFatos), (c) => {
+    const trimestral = c.req.valid('query').trimestral === 'true';
+    return recurso(c, c.req.valid('param').ticker, trimestral ? 'fatos_trimestrais' : 'fatos');
+  });
+
+for (const nome of ['indicadores', 'multiplos', 'dividendos', 'reapresentacoes', 'scores', 'trimestres']) {
+  empresas.get(`/:ticker/${nome}`, comChave, validar('param', PorTicker), (c) =>
+    recurso(c, c.req.valid('param').ticker, nome),
+  );
+}

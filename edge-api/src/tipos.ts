@@ -1,0 +1,16 @@
+import type { Plano } from './chave-formato.ts';
+
+export interface ChaveValida {
+  id: string;
+  plano: Plano;
+}
+
+/** Hono environment of the whole app: bindings from `wrangler types`, per-request variables. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    idRequisicao: string;
+    /** Null when the request carried no `X-API-Key`. */
+    chave: ChaveValida | null;
+  };
+}

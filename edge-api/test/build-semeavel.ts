@@ -1,0 +1,14 @@
+/** A published build as plain data, so Node (global setup) can hand it to workerd (setup file). */
+export interface BuildSemeavel {
+  versao_do_dado: string;
+  /** `<dir_da_versao>`: the directory name, `|` replaced by `.`. */
+  dir: string;
+  /** Path inside the build → file bytes in base64. */
+  arquivos: Record<string, string>;
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    fixtureInfra: BuildSemeavel;
+  }
+}

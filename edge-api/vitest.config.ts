@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: './wrangler.jsonc' },
+      miniflare: {
+        // Applied by test/setup.ts inside workerd, exactly as `wrangler d1 migrations apply` would.
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
+        },
+      },
+    })),
+  ],
+  test: {
+    name: 'edge-api',
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['./test/global-setup.ts'],
+    setupFiles: ['./test/setup.ts'],
+  },
+});
