@@ -1,0 +1,10 @@
+import type { Lang } from '../i18n/strings.ts';
+
+/** A written page: paragraphs may mark code with backticks, rendered as <code> (no HTML in content). */
+export interface Texto {
+  titulo: string;
+  resumo: string;
+  secoes: { titulo: string; paragrafos: string[]; codigo?: string }[];
+}
+
+export type Bilingue = Record<Lang, Texto>;

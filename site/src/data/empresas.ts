@@ -1,0 +1,50 @@
+import { type EmpresaIndice, EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { type Indicadores, IndicadoresSchema } from '@fundamentos/schemas/indicadores';
+import {
+  type ReapresentacoesEmpresa,
+  ReapresentacoesEmpresaSchema,
+} from '@fundamentos/schemas/reapresentacoes';
+import { type DataBuild, readArtefact } from './build.ts';
+
+/** Artefact paths inside a build (docs/architecture.md). */
+export const caminhos = {
+  lista: 'json/empresas.json',
+  indice: (cd: number) => `json/empresas/${cd}/index.json`,
+  recurso: (cd: number, nome: string) => `json/empresas/${cd}/${nome}.json`,
+  dicionario: 'json/dicionario.json',
+  tickers: 'json/tickers.json',
+};
+
+export interface EmpresaPublicada {
+  indice: EmpresaIndice;
+  indicadores: Indicadores | null;
+  reapresentacoes: ReapresentacoesEmpresa | null;
+}
+
+/**
+ * Companies that get a page: listed in `json/empresas.json` AND with their own index in the
+ * manifest. A company whose index was not published gets no page rather than an empty one.
+ */
+export function empresasPublicadas(b: DataBuild): EmpresaPublicada[] {
+  const lista = readArtefact(b, caminhos.lista, EmpresasListaSchema) ?? [];
+  const out: EmpresaPublicada[] = [];
+  for (const item of lista) {
+    const indice = readArtefact(b, caminhos.indice(item.cd_regulator), EmpresaIndiceSchema);
+    if (!indice) continue;
+    out.push({
+      indice,
+      indicadores: readArtefact(b, caminhos.recurso(item.cd_regulator, 'indicadores'), IndicadoresSchema),
+      reapresentacoes: readArtefact(
+        b,
+        caminhos.recurso(item.cd_regulator, 'reapresentacoes'),
+        ReapresentacoesEmpresaSchema,
+      ),
+    });
+  }
+  return out.sort((a, b) => a.indice.ticker.localeCompare(b.indice.ticker));
+}
+
+/** `linhagem` template of the company index with {ano} and {indicador} filled in. */
+export function linkLinhagem(indice: EmpresaIndice, ano: number, indicador: string): string {
+  return indice.linhagem.replace('{ano}', String(ano)).replace('{indicador}', encodeURIComponent(indicador));
+}

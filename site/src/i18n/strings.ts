@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import en from '../translations/en.json' with { type: 'json' };
+import pt from '../translations/pt.json' with { type: 'json' };
+
+export const LANGS = ['pt', 'en'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** A section of UI strings: exactly these keys, each a non-empty string (a missing or extra key fails the build). */
+function section<K extends string>(keys: readonly K[]) {
+  const shape = Object.fromEntries(keys.map((k) => [k, z.string().min(1)])) as Record<K, z.ZodString>;
+  return z.strictObject(shape);
+}
+
+export const StringsSchema = z.strictObject({
+  site: section(['nome', 'descricao', 'pular']),
+  nav: section(['rotulo', 'inicio', 'buscar', 'perguntas', 'auditoria', 'qualidade', 'chave']),
+  idioma: section(['rotulo', 'outro', 'outro_codigo']),
+  rodape: section(['versao', 'sem_versao', 'fonte', 'metodo', 'erros']),
+  aviso: section(['titulo', 'texto']),
+  inicio: section(['titulo', 'lead', 'empresas', 'nenhuma_empresa', 'temas', 'comecar']),
+  empresa: section([
+    'indicadores',
+    'ano',
+    'indicador',
+    'valor',
+    'flag',
+    'sem_valor',
+    'linhagem',
+    'linhagem_titulo',
+    'cobertura',
+    'anos',
+    'reapresentacoes',
+    'ver_reapresentacoes',
+    'recursos',
+    'exige_chave',
+    'aberto',
+    'nao_publicado',
+    'flags_titulo',
+    'contas',
+    'formula',
+    'citacao',
+    'tickers',
+    'cnpj',
+    'setor',
+    'codigo_regulator',
+    'grafico',
+    'grafico_vazio',
+    'voltar',
+    'reap_titulo',
+    'reap_lead',
+    'demo',
+    'conta',
+    'valor_ultimo',
+    'valor_penult',
+    'dif_rel',
+    'agreg',
+    'nenhuma_reap',
+    'multiplos',
+    'dividendos',
+    'filtro_ano',
+    'todos',
+  ]),
+  buscar: section(['titulo', 'rotulo', 'dica', 'nenhum', 'contagem']),
+  chave: section(['titulo', 'lead', 'botao', 'uso', 'degustacao']),
+  perguntas: section(['titulo', 'lead']),
+  auditoria: section(['titulo', 'sementes_titulo']),
+  erro: section(['titulo', 'texto']),
+});
+export type Strings = z.infer<typeof StringsSchema>;
+
+function parse(lang: Lang, raw: unknown): Strings {
+  const r = StringsSchema.safeParse(raw);
+  if (!r.success) {
+    const where = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`site/src/translations/${lang}.json: ${where}`);
+  }
+  return r.data;
+}
+
+const STRINGS: Record<Lang, Strings> = { pt: parse('pt', pt), en: parse('en', en) };
+
+export function strings(lang: Lang): Strings {
+  return STRINGS[lang];
+}
