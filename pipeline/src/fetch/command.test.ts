@@ -8,7 +8,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runFetchCommand } from './command.ts';
 import { DOWNLOAD_LOG_NAME, type DownloadLogEntry, readDownloadLog } from './download-log.ts';
 import type { DownloadableSource } from './plan.ts';
-import { type Behaviour, type MisbehavingServer, startMisbehavingServer } from './testing/misbehaving-server.ts';
+import {
+  type Behaviour,
+  type MisbehavingServer,
+  startMisbehavingServer,
+} from './testing/misbehaving-server.ts';
 
 const sample = (rel: string) => fileURLToPath(new URL(`../../../data/sample/raw/${rel}`, import.meta.url));
 // Real files from data/sample/raw served by the local server.
@@ -21,7 +25,10 @@ const sha = (path: string) => createHash('sha256').update(readFileSync(path)).di
 // the CSV member names of the sample (CVM publishes them inside fca_cia_aberta_{YYYY}.zip).
 const SOURCES: DownloadableSource[] = [
   { id: 'cad', url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv' },
-  { id: 'fca_vm', url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/DOC/FCA/DADOS/fca_cia_aberta_valor_mobiliario_{YYYY}.csv' },
+  {
+    id: 'fca_vm',
+    url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/DOC/FCA/DADOS/fca_cia_aberta_valor_mobiliario_{YYYY}.csv',
+  },
 ];
 const CAD_PATH = '/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv';
 const fcaPath = (y: string) => `/dados/CIA_ABERTA/DOC/FCA/DADOS/fca_cia_aberta_valor_mobiliario_${y}.csv`;
@@ -136,7 +143,11 @@ describe('pnpm pipeline fetch', () => {
     const resumed = server.requests.at(-1)!;
     expect(resumed.headers.range).toBe(`bytes=${partSize}-`);
     expect(resumed.headers['if-range']).toMatch(/^"[0-9a-f]{16}"$/);
-    expect((await log()).at(-1)).toMatchObject({ outcome: 'downloaded', http_status: 206, resumed_from: partSize });
+    expect((await log()).at(-1)).toMatchObject({
+      outcome: 'downloaded',
+      http_status: 206,
+      resumed_from: partSize,
+    });
     expect(sha(cadFile())).toBe(sha(CAD));
     expect(existsSync(`${cadFile()}.part`)).toBe(false);
   });
@@ -239,7 +250,9 @@ describe('pnpm pipeline fetch', () => {
     for (const y of ['2018', '2019', '2020', '2021']) {
       server.route(fcaPath(y), sample(`cvm/fca/fca_cia_aberta_valor_mobiliario_${y}.csv`), ['slow']);
     }
-    expect(await fetchCmd(['--source', 'fca_vm', '--anos', '2018,2019,2020,2021', '--concorrencia', '2'])).toBe(0);
+    expect(
+      await fetchCmd(['--source', 'fca_vm', '--anos', '2018,2019,2020,2021', '--concorrencia', '2']),
+    ).toBe(0);
     expect(server.maxInFlight()).toBe(2);
     expect((await log()).filter((e) => e.outcome === 'downloaded')).toHaveLength(4);
   });

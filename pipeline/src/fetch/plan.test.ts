@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { applyMirror, type DownloadableSource, planDownloads, remoteFileName } from './plan.ts';
+
+// URL patterns as documented in docs/sources.md (CVM and B3 COTAHIST); `b3_api` and `colide` are made here.
+const SOURCES: DownloadableSource[] = [
+  { id: 'cvm_dfp', url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/DOC/DFP/DADOS/dfp_cia_aberta_{YYYY}.zip' },
+  { id: 'cvm_cad', url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv' },
+  { id: 'cotahist_m', url: 'https://bvmf.bmfbovespa.com.br/InstDados/SerHist/COTAHIST_M{MM}{YYYY}.ZIP' },
+  { id: 'cotahist_d', url: 'https://bvmf.bmfbovespa.com.br/InstDados/SerHist/COTAHIST_D{DD}{MM}{YYYY}.ZIP' },
+  { id: 'b3_api', url: 'https://example.invalid/api/{call}_{YYYY}.json' },
+  { id: 'colide', url: 'https://example.invalid/{call}/f.json' },
+  { id: 'sem_url' },
+];
+const none = { anos: [], meses: [], dias: [] };
+
+describe('planDownloads', () => {
+  it('expands a yearly pattern once per --anos value', () => {
+    const plan = planDownloads(SOURCES, ['cvm_dfp'], { ...none, anos: ['2023', '2024'] }, {}, null);
+    expect(plan.problems).toEqual([]);
+    expect(plan.downloads).toEqual([
+      {
+        source: 'cvm_dfp',
+        url_origem: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/DOC/DFP/DADOS/dfp_cia_aberta_2023.zip',
+        url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/DOC/DFP/DADOS/dfp_cia_aberta_2023.zip',
+        fileName: 'dfp_cia_aberta_2023.zip',
+        relPath: 'cvm_dfp/dfp_cia_aberta_2023.zip',
+      },
+      expect.objectContaining({ fileName: 'dfp_cia_aberta_2024.zip' }),
+    ]);
+  });
+
+  it('downloads an unpartitioned file once, whatever the periods', () => {
+    const plan = planDownloads(SOURCES, ['cvm_cad'], { ...none, anos: ['2023', '2024'] }, {}, null);
+    expect(plan.downloads.map((d) => d.fileName)).toEqual(['cad_cia_aberta.csv']);
+  });
+
+  it('fills {MM}{YYYY} from --meses, or every month of --anos', () => {
+    const months = planDownloads(
+      SOURCES,
+      ['cotahist_m'],
+      { ...none, meses: ['2024-01', '2024-02'] },
+      {},
+      null,
+    );
+    expect(months.downloads.map((d) => d.fileName)).toEqual(['COTAHIST_M012024.ZIP', 'COTAHIST_M022024.ZIP']);
+    const year = planDownloads(SOURCES, ['cotahist_m'], { ...none, anos: ['2023'] }, {}, null);
+    expect(year.downloads).toHaveLength(12);
+    expect(year.downloads.at(-1)!.fileName).toBe('COTAHIST_M122023.ZIP');
+  });
+
+  it('fills {DD}{MM}{YYYY} only from --dias', () => {
+    const plan = planDownloads(SOURCES, ['cotahist_d'], { ...none, dias: ['2024-01-02'] }, {}, null);
+    expect(plan.downloads.map((d) => d.fileName)).toEqual(['COTAHIST_D02012024.ZIP']);
+    const missing = planDownloads(SOURCES, ['cotahist_d'], { ...none, anos: ['2024'] }, {}, null);
+    expect(missing.problems).toEqual(['source "cotahist_d" needs --dias (its URL has {DD})']);
+  });
+
+  it('takes other placeholders from --param and asks for them when missing', () => {
+    const periods = { ...none, anos: ['2024'] };
+    const plan = planDownloads(
+      SOURCES,
+      ['b3_api'],
+      { anos: ['2023', '2024'], meses: [], dias: [] },
+      { call: ['A', 'B'] },
+      null,
+    );
+    expect(plan.downloads.map((d) => d.fileName)).toEqual([
+      'A_2023.json',
+      'B_2023.json',
+      'A_2024.json',
+      'B_2024.json',
+    ]);
+    expect(planDownloads(SOURCES, ['b3_api'], periods, {}, null).problems).toEqual([
+      'source "b3_api" needs --param call=…',
+    ]);
+  });
+
+  it('refuses two URLs that would land on the same local file', () => {
+    const plan = planDownloads(SOURCES, ['colide'], none, { call: ['A', 'B'] }, null);
+    expect(plan.downloads.map((d) => d.url_origem)).toEqual(['https://example.invalid/A/f.json']);
+    expect(plan.problems).toEqual([
+      'source "colide": two URLs end in the same file name f.json (https://example.invalid/B/f.json)',
+    ]);
+  });
+
+  it('names unknown sources and sources without a URL', () => {
+    const plan = planDownloads(SOURCES, ['nope', 'sem_url'], none, {}, null);
+    expect(plan.problems[0]).toMatch(/^source "nope" is unknown; known sources: b3_api, colide, cotahist_d/);
+    expect(plan.problems[1]).toBe('source "sem_url" has no download URL in its spec');
+  });
+
+  it('replaces the origin with the mirror and keeps the provenance URL', () => {
+    const plan = planDownloads(SOURCES, ['cvm_cad'], none, {}, 'http://127.0.0.1:8080/espelho/');
+    expect(plan.downloads[0]!.url).toBe(
+      'http://127.0.0.1:8080/espelho/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv',
+    );
+    expect(plan.downloads[0]!.url_origem).toBe(
+      'https://dados.cvm.gov.br/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv',
+    );
+    expect(applyMirror('https://a.b/x/y.zip?q=1', 'http://m:1')).toBe('http://m:1/x/y.zip?q=1');
+  });
+});
+
+describe('remoteFileName', () => {
+  it('keeps the last path segment and refuses names that could leave the source folder', () => {
+    expect(remoteFileName('https://a.b/dir/COTAHIST_A2024.ZIP')).toBe('COTAHIST_A2024.ZIP');
+    expect(remoteFileName('https://a.b/dir/a%20b.csv')).toBe('a b.csv');
+    expect(remoteFileName('https://a.b/dir/..%2Fescape.csv')).toBeNull();
+    expect(remoteFileName('https://a.b/dir/')).toBeNull();
+  });
+});
