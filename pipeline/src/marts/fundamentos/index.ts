@@ -1,4 +1,15 @@
 import type { Stage } from '../../core/stage.ts';
+import { depAmortStage } from './dep-amort.ts';
+import { empresasStage } from './empresas.ts';
+import { fatosStage } from './fatos.ts';
+import { indicadoresStage } from './indicadores.ts';
+import { reapresentacoesStage } from './reapresentacoes.ts';
 
-/** Company fundamentals marts (facts, indicators, restatements, scores, lineage, audit). */
-export const fundamentosStages: Stage[] = [];
+/** Company fundamentals marts (facts, indicators, restatements, scores, lineage, audit), in dependency order. */
+export const fundamentosStages: Stage[] = [
+  fatosStage,
+  reapresentacoesStage,
+  empresasStage,
+  depAmortStage,
+  indicadoresStage,
+];

@@ -1,0 +1,87 @@
+import type { Stage } from '../../core/stage.ts';
+import { verificar } from './sql.ts';
+
+/**
+ * Depreciation/amortization for EBITDA, chosen by label among the free (ST_CONTA_FIXA = N) lines of the
+ * indirect cash-flow statement (DFC_MI). Every candidate line is kept with its decision and reason, so
+ * `/auditoria/dep_amort/{cd}/{ano}` can show exactly what was added to EBIT.
+ * Labels are compared lower-cased and without accents.
+ */
+export const ROTULO_CANDIDATO = 'deprec|amortiz|exaust';
+
+/** Lines under 6.01 whose label says the amortization is of a debt, a cost of debt or a regulatory asset. */
+export const ROTULO_EXCLUIDO =
+  'emprest|financiament|debenture|divida|emissao|juros|parcela a|compensacao|premio|desagio|antecipac|cotas|arrendamento mercantil';
+
+export const MOTIVOS = {
+  incluida: 'incluída: ajuste de depreciação, amortização ou exaustão dentro do caixa operacional (6.01)',
+  fora_6_01: 'excluída: fora do caixa operacional (6.01); em 6.03 "amortização" é pagamento de dívida',
+  variacao: 'excluída: variação de ativos e passivos (6.01.02), não é ajuste do resultado',
+  financeira:
+    'excluída: rótulo indica amortização de dívida, custo de emissão, juros, prêmio/deságio ou ativo regulatório, não desgaste de ativo',
+  contida: 'excluída: detalhe de uma linha de nível superior já incluída (evita contar duas vezes)',
+} as const;
+
+const lit = (s: string): string => `'${s.replaceAll("'", "''")}'`;
+
+export const SQL_DEP_AMORT = /* sql */ `
+CREATE OR REPLACE TABLE fund_dfc_mi_base AS
+-- EBITDA adds D&A to the EBIT of the DRE, so the cash-flow statement must be of the same aggregation
+SELECT DISTINCT l.cd_regulator, l.ano, l.agreg
+FROM fund_linhas_todas l
+JOIN (SELECT cd_regulator, ano, demo, agreg FROM fund_agregacao) a
+  ON a.cd_regulator = l.cd_regulator AND a.ano = l.ano AND a.agreg = l.agreg
+ AND a.demo = (CASE WHEN EXISTS (SELECT 1 FROM fund_agregacao x WHERE x.cd_regulator = l.cd_regulator AND x.ano = l.ano
+                                   AND x.demo = 'DRE') THEN 'DRE' ELSE 'DFC_MI' END)
+WHERE l.demo = 'DFC_MI';
+
+CREATE OR REPLACE TABLE mart_dep_amort_candidatos AS
+WITH c AS (
+  SELECT l.cd_regulator, l.ano, l.agreg, l.cd_conta, l.ds_conta, l.st_conta_fixa, CAST(l.valor AS DOUBLE) AS valor,
+         l.versao, l.dt_receb, l.arquivo, l.linha,
+         CASE WHEN l.cd_conta NOT LIKE '6.01.%' THEN ${lit(MOTIVOS.fora_6_01)}
+              WHEN l.cd_conta LIKE '6.01.02.%' THEN ${lit(MOTIVOS.variacao)}
+              WHEN regexp_matches(lower(strip_accents(l.ds_conta)), ${lit(ROTULO_EXCLUIDO)}) THEN ${lit(MOTIVOS.financeira)}
+         END AS motivo_base
+  FROM fund_linhas_todas l JOIN fund_dfc_mi_base USING (cd_regulator, ano, agreg)
+  WHERE l.demo = 'DFC_MI' AND l.ordem = 'ultimo'
+    AND regexp_matches(lower(strip_accents(l.ds_conta)), ${lit(ROTULO_CANDIDATO)})
+)
+SELECT c.* EXCLUDE (motivo_base),
+  CASE WHEN motivo_base IS NOT NULL THEN 'excluida'
+       WHEN EXISTS (SELECT 1 FROM c a WHERE a.cd_regulator = c.cd_regulator AND a.ano = c.ano AND a.motivo_base IS NULL
+                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN 'excluida'
+       ELSE 'incluida' END AS decisao,
+  CASE WHEN motivo_base IS NOT NULL THEN motivo_base
+       WHEN EXISTS (SELECT 1 FROM c a WHERE a.cd_regulator = c.cd_regulator AND a.ano = c.ano AND a.motivo_base IS NULL
+                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN ${lit(MOTIVOS.contida)}
+       ELSE ${lit(MOTIVOS.incluida)} END AS motivo
+FROM c
+ORDER BY cd_regulator, ano, cd_conta;
+
+CREATE OR REPLACE TABLE fund_dep_amort AS
+SELECT b.cd_regulator, b.ano, b.agreg,
+  count(c.cd_conta) FILTER (WHERE c.decisao = 'incluida') AS n_incluidas,
+  sum(c.valor) FILTER (WHERE c.decisao = 'incluida') AS dep_amort
+FROM fund_dfc_mi_base b LEFT JOIN mart_dep_amort_candidatos c USING (cd_regulator, ano, agreg)
+GROUP BY ALL;
+`;
+
+export const depAmortStage: Stage = {
+  name: 'mart_dep_amort',
+  async run(ctx) {
+    await ctx.db.run(SQL_DEP_AMORT);
+    const unica = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM fund_dfc_mi_base',
+      'SELECT cd_regulator, ano, count(*) FROM fund_dfc_mi_base GROUP BY ALL HAVING count(*) > 1',
+    );
+    ctx.report.invariant({
+      nome: 'dep_amort_uma_agregacao_por_ano',
+      tipo: 'hard',
+      descricao: 'each company-year takes D&A from exactly one DFC_MI aggregation',
+      ...unica,
+    });
+    return [];
+  },
+};
