@@ -1,13 +1,337 @@
+import { readFile } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { z } from 'zod';
+import type { ColumnSpec, InputFile, JsonSourceSpec, StagedFile } from '../core/source.ts';
+import { InputError } from '../core/source.ts';
 import type { BuildReporter } from '../core/stage.ts';
-import type { InputFile, JsonSourceSpec, StagedFile } from '../core/source.ts';
 
-/** Stages one JSON answer (B3 APIs, BCB SGS) into `spec.staged`. Owned by the B3 readers work. */
+/** One record pulled out of a JSON answer, with the JSON path it came from (kept as `_caminho`). */
+export interface JsonRecord {
+  path: string;
+  values: Record<string, unknown>;
+}
+
+/** Facts about the file that the body does not carry (named groups of `spec.fileName`). */
+export type FileFacts = Record<string, string | undefined>;
+
+/**
+ * How one kind of JSON answer is validated and turned into records. `JsonSourceSpec` only lists
+ * columns; the answer's shape (where the records are, which locale its numbers use, what an empty
+ * body means) lives here, beside the spec that uses it.
+ */
+export interface JsonShape {
+  /** Validates the parsed body (throws `z.ZodError` when malformed) and returns its records. */
+  extract(body: unknown, facts: FileFacts): JsonRecord[];
+  /** Number text in the answer: B3 pt-br calls use `1.234,56`, en-us calls `1,234.56`, BCB `1234.56`. */
+  numbers: 'pt-BR' | 'en-US' | 'plain';
+  /**
+   * An empty body: `'error'` fails the build; `'no-rows'` stages nothing and leaves a build note
+   * (B3 answers an empty body, not `[]`, for a company it does not know).
+   */
+  empty: 'error' | 'no-rows';
+}
+
+export type ShapedJsonSourceSpec = JsonSourceSpec & { shape: JsonShape };
+
+/** Builds a shape whose records come from a zod-validated answer, keeping the schema's output type. */
+export function jsonShape<S extends z.ZodType>(
+  schema: S,
+  records: (answer: z.output<S>, facts: FileFacts) => JsonRecord[],
+  opts: Pick<JsonShape, 'numbers' | 'empty'>,
+): JsonShape {
+  return { ...opts, extract: (body, facts) => records(schema.parse(body), facts) };
+}
+
+function hasShape(spec: JsonSourceSpec): spec is ShapedJsonSourceSpec {
+  return 'shape' in spec && typeof (spec as { shape?: unknown }).shape === 'object';
+}
+
+function sqlString(value: string): string {
+  return `'${value.replaceAll("'", "''")}'`;
+}
+
+function sqlIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** Staging column name: source name lowercased with accents stripped (docs/architecture.md). */
+export function stagingName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+}
+
+/** The SQL type a JSON column lands as. */
+export function jsonSqlType(c: ColumnSpec): string {
+  switch (c.type) {
+    case 'varchar':
+      return 'VARCHAR';
+    case 'integer':
+      return 'INTEGER';
+    case 'bigint':
+      return 'BIGINT';
+    case 'decimal':
+      return `DECIMAL(38,${c.scale ?? 10})`;
+    case 'double':
+      return 'DOUBLE';
+    case 'date':
+    case 'date_br':
+    case 'date_compact':
+      return 'DATE';
+  }
+}
+
+/** JSON path segment for a key or an index, in `$.a.b[3]` form. */
+export function jsonPath(parts: readonly PropertyKey[]): string {
+  return parts.reduce<string>(
+    (acc, p) =>
+      typeof p === 'number'
+        ? `${acc}[${p}]`
+        : /^[A-Za-z_$][\w$]*$/.test(String(p))
+          ? `${acc}.${String(p)}`
+          : `${acc}[${JSON.stringify(String(p))}]`,
+    '$',
+  );
+}
+
+function valueAt(body: unknown, parts: readonly PropertyKey[]): unknown {
+  let cur: unknown = body;
+  for (const p of parts) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[p];
+  }
+  return cur;
+}
+
+const NUMBER_TEXT = {
+  'pt-BR': /^-?\d{1,3}(\.\d{3})*(,\d+)?$|^-?\d+(,\d+)?$/,
+  'en-US': /^-?\d{1,3}(,\d{3})*(\.\d+)?$|^-?\d+(\.\d+)?$/,
+  plain: /^-?\d+(\.\d+)?$/,
+} as const;
+
+/** Plain `1234.56` text from a number written in the answer's locale, or undefined when it is not one. */
+export function normaliseNumber(text: string, locale: JsonShape['numbers']): string | undefined {
+  const t = text.trim();
+  if (!NUMBER_TEXT[locale].test(t)) return undefined;
+  if (locale === 'pt-BR') return t.replaceAll('.', '').replace(',', '.');
+  if (locale === 'en-US') return t.replaceAll(',', '');
+  return t;
+}
+
+function isoDate(y: string, m: string, d: string): string | undefined {
+  const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  const iso = `${y}-${m}-${d}`;
+  return date.toISOString().startsWith(iso) ? iso : undefined;
+}
+
+/** Text DuckDB casts exactly to the column's type, or `{ bad }` with what was expected. */
+function convert(
+  value: unknown,
+  c: ColumnSpec,
+  locale: JsonShape['numbers'],
+): { ok: string | null } | { bad: string } {
+  if (value === null || value === undefined || value === '') return { ok: null };
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'boolean'
+        ? String(value)
+        : undefined;
+  if (text === undefined)
+    return { bad: `a ${c.type} value, not ${Array.isArray(value) ? 'an array' : 'an object'}` };
+  switch (c.type) {
+    case 'varchar':
+      return { ok: text };
+    case 'integer':
+    case 'bigint':
+    case 'decimal':
+    case 'double': {
+      const n = typeof value === 'number' ? String(value) : normaliseNumber(text, locale);
+      if (n === undefined) return { bad: `a number in ${locale} format` };
+      if ((c.type === 'integer' || c.type === 'bigint') && n.includes('.')) return { bad: 'a whole number' };
+      return { ok: n };
+    }
+    case 'date_br': {
+      const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+      const iso = m ? isoDate(m[3] ?? '', m[2] ?? '', m[1] ?? '') : undefined;
+      return iso ? { ok: iso } : { bad: 'a date dd/mm/yyyy' };
+    }
+    case 'date': {
+      // B3 writes some dates as midnight datetimes (`2021-12-17T00:00:00`).
+      const m = /^(\d{4})-(\d{2})-(\d{2})(?:T00:00:00(?:\.0+)?Z?)?$/.exec(text.trim());
+      const iso = m ? isoDate(m[1] ?? '', m[2] ?? '', m[3] ?? '') : undefined;
+      return iso ? { ok: iso } : { bad: 'a date YYYY-MM-DD' };
+    }
+    case 'date_compact': {
+      const m = /^(\d{4})(\d{2})(\d{2})$/.exec(text.trim());
+      const iso = m ? isoDate(m[1] ?? '', m[2] ?? '', m[3] ?? '') : undefined;
+      return iso ? { ok: iso } : { bad: 'a date YYYYMMDD' };
+    }
+  }
+}
+
+function lineOfPosition(text: string, message: string): number | null {
+  const m = /position (\d+)/.exec(message);
+  if (!m) return null;
+  return text.slice(0, Number(m[1])).split('\n').length;
+}
+
+/** Named groups of the spec's file-name pattern, matched on the base name of the file (or zip member). */
+function fileFacts(spec: JsonSourceSpec, arquivo: string): FileFacts {
+  const base = arquivo.split(/[/:]/).pop() ?? arquivo;
+  return spec.fileName.exec(base)?.groups ?? {};
+}
+
+/**
+ * Stages one JSON answer (B3 APIs, BCB SGS) into `spec.staged`.
+ *
+ * The body is validated with the shape's zod schema (a malformed answer throws `InputError` naming
+ * the JSON path), records are converted by the spec's column types, and bulk-loaded through the
+ * appender. A record whose value does not convert goes to `_quarantine` with its JSON path.
+ * `_linha` is the 1-based ordinal of the record in the answer (answers are often one line), and
+ * `_caminho` its JSON path. Named groups of `fileName` become `_`-columns.
+ */
 export async function stageJson(
-  _db: DuckDBConnection,
+  db: DuckDBConnection,
   spec: JsonSourceSpec,
   file: InputFile,
-  _report: BuildReporter,
+  report: BuildReporter,
 ): Promise<StagedFile> {
-  throw new Error(`JSON reader not implemented yet (${spec.id}, ${file.arquivo})`);
+  const { arquivo } = file;
+  if (!hasShape(spec)) {
+    throw new InputError(arquivo, null, null, `a JSON source spec with a shape (${spec.id})`, null);
+  }
+  const { shape } = spec;
+  const facts = fileFacts(spec, arquivo);
+  const factNames = Object.keys(facts).filter((k) => k.startsWith('_'));
+
+  const columns = spec.columns.map((c) => ({ c, name: stagingName(c.name) }));
+  const ddl = [
+    ...columns.map(({ c, name }) => `${sqlIdent(name)} ${jsonSqlType(c)}`),
+    ...factNames.map((f) => `${sqlIdent(f)} VARCHAR`),
+    '_arquivo VARCHAR',
+    '_linha BIGINT',
+    '_caminho VARCHAR',
+  ];
+  const createStaged = () =>
+    db.run(`CREATE TABLE IF NOT EXISTS ${sqlIdent(spec.staged)} (${ddl.join(', ')})`);
+
+  const bytes = await readFile(file.path);
+  const text = new TextDecoder(spec.encoding === 'latin-1' ? 'latin1' : 'utf-8').decode(bytes);
+  if (text.trim() === '') {
+    if (shape.empty === 'no-rows') {
+      await createStaged();
+      report.note(
+        spec.id,
+        `${arquivo}: empty body, nothing staged (B3 answers an empty body for an unknown company)`,
+      );
+      return { arquivo, staged: spec.staged, rows: 0, quarantined: 0 };
+    }
+    throw new InputError(arquivo, 1, null, 'a JSON answer', 'empty body');
+  }
+
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (err) {
+    const message = (err as Error).message;
+    throw new InputError(arquivo, lineOfPosition(text, message), null, 'valid JSON', message);
+  }
+
+  let records: JsonRecord[];
+  try {
+    records = shape.extract(body, facts);
+  } catch (err) {
+    if (err instanceof z.ZodError) {
+      const issue = err.issues[0];
+      const path = issue?.path ?? [];
+      const found = valueAt(body, path);
+      throw new InputError(
+        arquivo,
+        null,
+        jsonPath(path),
+        issue?.message ?? 'a valid answer',
+        found === undefined ? 'nothing' : JSON.stringify(found).slice(0, 200),
+      );
+    }
+    throw err;
+  }
+
+  const converted: (string | null)[][] = [];
+  const quarantine: { linha: number; campo: string; valor: string; motivo: string }[] = [];
+  records.forEach((record, i) => {
+    const row: (string | null)[] = [];
+    let rowOk = true;
+    for (const { c } of columns) {
+      const key = [c.name, ...(c.aliases ?? [])].find((k) => k in record.values);
+      const raw = key === undefined ? undefined : record.values[key];
+      const result = convert(raw, c, shape.numbers);
+      if ('bad' in result) {
+        rowOk = false;
+        quarantine.push({
+          linha: i + 1,
+          campo: `${record.path}.${key ?? c.name}`,
+          valor: typeof raw === 'string' ? raw : JSON.stringify(raw),
+          motivo: `expected ${result.bad}`,
+        });
+        row.push(null);
+      } else {
+        row.push(result.ok);
+      }
+    }
+    if (rowOk)
+      converted.push([...row, ...factNames.map((f) => facts[f] ?? null), String(i + 1), record.path]);
+  });
+
+  await createStaged();
+  if (quarantine.length > 0) {
+    await db.run(
+      'CREATE TABLE IF NOT EXISTS _quarantine (source VARCHAR, arquivo VARCHAR, linha BIGINT, campo VARCHAR, valor VARCHAR, motivo VARCHAR)',
+    );
+    const values = quarantine.map(
+      (q) =>
+        `(${sqlString(spec.id)}, ${sqlString(arquivo)}, ${q.linha}, ${sqlString(q.campo)}, ${sqlString(q.valor)}, ${sqlString(q.motivo)})`,
+    );
+    await db.run(`INSERT INTO _quarantine VALUES ${values.join(', ')}`);
+  }
+
+  // Converted values are exact text; one cast in SQL gives the typed columns (no float on the way).
+  const scratch = `_json_scratch_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e9)}`;
+  const names = [...columns.map(({ name }) => name), ...factNames, '_arquivo_linha', '_caminho'];
+  await db.run(
+    `CREATE TABLE ${sqlIdent(scratch)} (${names.map((n) => `${sqlIdent(n)} VARCHAR`).join(', ')})`,
+  );
+  try {
+    const appender = await db.createAppender(scratch);
+    for (const row of converted) {
+      for (const v of row) {
+        if (v === null) appender.appendNull();
+        else appender.appendVarchar(v);
+      }
+      appender.endRow();
+    }
+    appender.closeSync();
+    const casts = [
+      ...columns.map(({ c, name }) => `CAST(${sqlIdent(name)} AS ${jsonSqlType(c)})`),
+      ...factNames.map((f) => sqlIdent(f)),
+      sqlString(arquivo),
+      'CAST(_arquivo_linha AS BIGINT)',
+      '_caminho',
+    ];
+    const target = [...columns.map(({ name }) => name), ...factNames, '_arquivo', '_linha', '_caminho'].map(
+      sqlIdent,
+    );
+    await db.run(
+      `INSERT INTO ${sqlIdent(spec.staged)} (${target.join(', ')}) SELECT ${casts.join(', ')} FROM ${sqlIdent(scratch)} ORDER BY CAST(_arquivo_linha AS BIGINT)`,
+    );
+  } finally {
+    await db.run(`DROP TABLE IF EXISTS ${sqlIdent(scratch)}`);
+  }
+  return {
+    arquivo,
+    staged: spec.staged,
+    rows: converted.length,
+    quarantined: new Set(quarantine.map((q) => q.linha)).size,
+  };
 }

@@ -1,3 +1,10 @@
 import type { SourceSpec } from '../../core/source.ts';
+import { cotahistSpec } from './cotahist.ts';
+import { b3CompanySources } from './empresas.ts';
+import { b3IndexSources, etfListSpec } from './indices.ts';
 
-export const b3Sources: SourceSpec[] = [];
+/**
+ * B3 sources. Several JSON specs share one file name (GetListedSupplementCompany feeds four tables,
+ * GetDetail two): a file is staged once per spec that recognises it.
+ */
+export const b3Sources: SourceSpec[] = [cotahistSpec, ...b3CompanySources, ...b3IndexSources, etfListSpec];
