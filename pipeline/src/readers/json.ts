@@ -11,7 +11,7 @@ export interface JsonRecord {
   values: Record<string, unknown>;
 }
 
-/** Facts about the file that the body does not carry (named groups of `spec.fileName`). */
+/** Facts about the file that the body does not carry: named groups of `spec.fileName`, by group name. */
 export type FileFacts = Record<string, string | undefined>;
 
 /**
@@ -59,7 +59,8 @@ export function stagingName(name: string): string {
   return name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
 }
 
 /** The SQL type a JSON column lands as. */
@@ -190,7 +191,7 @@ function fileFacts(spec: JsonSourceSpec, arquivo: string): FileFacts {
  * the JSON path), records are converted by the spec's column types, and bulk-loaded through the
  * appender. A record whose value does not convert goes to `_quarantine` with its JSON path.
  * `_linha` is the 1-based ordinal of the record in the answer (answers are often one line), and
- * `_caminho` its JSON path. Named groups of `fileName` become `_`-columns.
+ * `_caminho` its JSON path. Named groups of `fileName` become `_<group>` columns.
  */
 export async function stageJson(
   db: DuckDBConnection,
@@ -204,15 +205,18 @@ export async function stageJson(
   }
   const { shape } = spec;
   const facts = fileFacts(spec, arquivo);
-  const factNames = Object.keys(facts).filter((k) => k.startsWith('_'));
+  // Every named group of the file-name pattern becomes a `_<group>` column, as for delimited sources.
+  const factNames = [...spec.fileName.source.matchAll(/\(\?<([A-Za-z][A-Za-z0-9]*)>/g)].map(
+    (m) => m[1] ?? '',
+  );
 
   const columns = spec.columns.map((c) => ({ c, name: stagingName(c.name) }));
   const ddl = [
     ...columns.map(({ c, name }) => `${sqlIdent(name)} ${jsonSqlType(c)}`),
-    ...factNames.map((f) => `${sqlIdent(f)} VARCHAR`),
     '_arquivo VARCHAR',
     '_linha BIGINT',
     '_caminho VARCHAR',
+    ...factNames.map((f) => `${sqlIdent(`_${f}`)} VARCHAR`),
   ];
   const createStaged = () =>
     db.run(`CREATE TABLE IF NOT EXISTS ${sqlIdent(spec.staged)} (${ddl.join(', ')})`);
@@ -298,7 +302,12 @@ export async function stageJson(
 
   // Converted values are exact text; one cast in SQL gives the typed columns (no float on the way).
   const scratch = `_json_scratch_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e9)}`;
-  const names = [...columns.map(({ name }) => name), ...factNames, '_arquivo_linha', '_caminho'];
+  const names = [
+    ...columns.map(({ name }) => name),
+    ...factNames.map((f) => `_${f}`),
+    '_arquivo_linha',
+    '_caminho',
+  ];
   await db.run(
     `CREATE TABLE ${sqlIdent(scratch)} (${names.map((n) => `${sqlIdent(n)} VARCHAR`).join(', ')})`,
   );
@@ -314,14 +323,18 @@ export async function stageJson(
     appender.closeSync();
     const casts = [
       ...columns.map(({ c, name }) => `CAST(${sqlIdent(name)} AS ${jsonSqlType(c)})`),
-      ...factNames.map((f) => sqlIdent(f)),
+      ...factNames.map((f) => sqlIdent(`_${f}`)),
       sqlString(arquivo),
       'CAST(_arquivo_linha AS BIGINT)',
       '_caminho',
     ];
-    const target = [...columns.map(({ name }) => name), ...factNames, '_arquivo', '_linha', '_caminho'].map(
-      sqlIdent,
-    );
+    const target = [
+      ...columns.map(({ name }) => name),
+      ...factNames.map((f) => `_${f}`),
+      '_arquivo',
+      '_linha',
+      '_caminho',
+    ].map(sqlIdent);
     await db.run(
       `INSERT INTO ${sqlIdent(spec.staged)} (${target.join(', ')}) SELECT ${casts.join(', ')} FROM ${sqlIdent(scratch)} ORDER BY CAST(_arquivo_linha AS BIGINT)`,
     );

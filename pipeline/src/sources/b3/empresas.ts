@@ -88,7 +88,7 @@ export const cashDividendsSpec: ShapedJsonSourceSpec = {
     '{"tradingName":"<trading name, letters and digits only>","language":"pt-br","pageNumber":1,"pageSize":9999}',
   ],
   // The body does not name the company: downloads are saved as GetListedCashDividends_<tradingName>.json.
-  fileName: /^GetListedCashDividends(?:_(?<_tradingname>[A-Za-z0-9]+))?\.json$/,
+  fileName: /^GetListedCashDividends(?:_(?<tradingname>[A-Za-z0-9]+))?\.json$/,
   encoding: 'utf-8',
   columns: cashDividendsColumns,
   shape: jsonShape(cashDividendsAnswer, (a) => records(a.results, (i) => `$.results[${i}]`), {
@@ -158,7 +158,7 @@ const companyKeys: ColumnSpec[] = [
   { name: 'codeCVM', type: 'varchar', meaning: 'CVM code of the issuer, as B3 writes it (no zero padding)' },
 ];
 
-const supplementFileName = /^GetListedSupplementCompany(?:_(?<_issuingcompany>[A-Za-z0-9]+))?\.json$/;
+const supplementFileName = /^GetListedSupplementCompany(?:_(?<issuingcompany>[A-Za-z0-9]+))?\.json$/;
 const supplementBase: SpecBase = {
   kind: 'json',
   url: companyUrl('GetListedSupplementCompany'),
@@ -305,7 +305,7 @@ const detailBase: SpecBase = {
   kind: 'json',
   url: companyUrl('GetDetail'),
   urlParams: ['{"codeCVM":"<CVM code, no padding>","language":"pt-br"}'],
-  fileName: /^GetDetails?Company(?:_(?<_codecvm>\d+))?\.json$/,
+  fileName: /^GetDetails?Company(?:_(?<codecvm>\d+))?\.json$/,
   encoding: 'utf-8',
 };
 

@@ -67,7 +67,7 @@ export const cdiIdiSpec: ShapedJsonSourceSpec = {
   staged: 'stg_b3_cdi_idi',
   // rb3 template CDIIDI.yaml (ropensci/rb3 inst/extdata/templates): a plain GET, no parameters.
   url: 'https://www2.cetip.com.br/ConsultarTaxaDi/ConsultarTaxaDICetip.aspx',
-  fileName: /^CDIIDI(?:_(?<_data>\d{4}-\d{2}-\d{2}))?\.json$/,
+  fileName: /^CDIIDI(?:_(?<data>\d{4}-\d{2}-\d{2}))?\.json$/,
   encoding: 'utf-8',
   columns: [
     { name: 'taxa', type: 'decimal', meaning: 'CDI rate, % per year' },
@@ -93,7 +93,7 @@ export const indexMembershipSpec: ShapedJsonSourceSpec = {
   staged: 'stg_b3_indice_membros',
   url: `${B3_API_BASE}/indexProxy/indexCall/GetStockIndex/${B3_PARAMS_PLACEHOLDER}`,
   urlParams: ['{"pageNumber":1,"pageSize":9999}'],
-  fileName: /^(?:GetStockIndex|StockIndexInfo)(?:_(?<_data>\d{4}-\d{2}-\d{2}))?\.json$/,
+  fileName: /^(?:GetStockIndex|StockIndexInfo)(?:_(?<data>\d{4}-\d{2}-\d{2}))?\.json$/,
   encoding: 'utf-8',
   columns: [
     { name: 'update', type: 'date', meaning: 'date of the index portfolios (header.update)' },
@@ -126,7 +126,7 @@ export const theoreticalPortfolioSpec: ShapedJsonSourceSpec = {
   url: `${B3_API_BASE}/indexProxy/indexCall/GetTheoricalPortfolio/${B3_PARAMS_PLACEHOLDER}`,
   urlParams: ['{"pageNumber":1,"pageSize":9999,"language":"pt-br","index":"<IBOV…>"}'],
   // The body does not name the index; the sample (rb3) is IBOV but its file name does not say so.
-  fileName: /^GetTheoricalPortfolio(?:_(?<_indice>[A-Z0-9]+))?\.json$/,
+  fileName: /^GetTheoricalPortfolio(?:_(?<indice>[A-Z0-9]+))?\.json$/,
   encoding: 'utf-8',
   columns: [
     { name: 'cod', type: 'varchar', meaning: 'trading code' },
@@ -149,7 +149,7 @@ export const etfListSpec: DelimitedSourceSpec = {
   id: 'b3_etf_listados',
   title: 'B3 list of listed ETFs',
   staged: 'stg_b3_etf_listados',
-  fileName: /^etfs-listados-(?<_data>\d{8})\.csv$/,
+  fileName: /^etfs-listados-(?<data>\d{8})\.csv$/,
   encoding: 'latin-1',
   delimiter: ';',
   columns: [
