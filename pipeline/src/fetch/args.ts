@@ -10,6 +10,8 @@ export interface FetchArgs {
   concurrency: number;
   mirror: string | null;
   maxAttempts: number;
+  /** `--simular`: print the planned URLs and local paths, download nothing. */
+  dryRun: boolean;
 }
 
 /** Bad command line: the message names the option and the offending value. */
@@ -43,7 +45,7 @@ const dia = z.string().refine(isRealDate, 'expected a date YYYY-MM-DD');
 
 const ArgsSchema = z.object({
   raw: z.string({ error: 'is required' }).min(1, 'is required'),
-  source: list(z.string().regex(/^[a-z0-9_-]+$/i, 'expected a source id')).pipe(
+  source: list(z.string().regex(/^[a-z0-9_-]+\*?$/i, 'expected a source id or a prefix ending in *')).pipe(
     z.array(z.string()).min(1, 'needs at least one source id'),
   ),
   anos: list(ano),
@@ -55,6 +57,7 @@ const ArgsSchema = z.object({
     .default([]),
   concorrencia: z.coerce.number().int().min(1).max(32).default(4),
   tentativas: z.coerce.number().int().min(1).max(20).default(5),
+  simular: z.boolean().optional().default(false),
   espelho: z
     .url({ protocol: /^https?$/, error: 'expected an http(s) URL' })
     .optional()
@@ -62,7 +65,7 @@ const ArgsSchema = z.object({
 });
 
 export const FETCH_USAGE = `usage: pnpm pipeline fetch --raw <dir> --source <id>[,<id>…] [--anos 2023,2024] [--meses 2024-01,…]
-       [--dias 2024-01-02,…] [--param name=v1,v2] [--concorrencia 4] [--tentativas 5] [--espelho http://host:port]`;
+       [--dias 2024-01-02,…] [--param name=v1,v2] [--concorrencia 4] [--tentativas 5] [--espelho http://host:port] [--simular]`;
 
 export function parseFetchArgs(argv: string[]): FetchArgs {
   let values: Record<string, unknown>;
@@ -81,6 +84,7 @@ export function parseFetchArgs(argv: string[]): FetchArgs {
         concorrencia: { type: 'string' },
         tentativas: { type: 'string' },
         espelho: { type: 'string' },
+        simular: { type: 'boolean' },
       },
     }).values;
   } catch (err) {
@@ -104,13 +108,10 @@ export function parseFetchArgs(argv: string[]): FetchArgs {
   for (const p of a.param) {
     const eq = p.indexOf('=');
     const name = p.slice(0, eq);
-    params[name] = [
-      ...(params[name] ?? []),
-      ...p
-        .slice(eq + 1)
-        .split(',')
-        .filter((v) => v !== ''),
-    ];
+    const value = p.slice(eq + 1);
+    // A JSON value (B3's BASE64_JSON_PARAMS) has commas of its own: it is one value.
+    const values = value.trimStart().startsWith('{') ? [value] : value.split(',').filter((v) => v !== '');
+    params[name] = [...(params[name] ?? []), ...values];
   }
   const uniq = (xs: string[]) => [...new Set(xs)];
   return {
@@ -121,5 +122,6 @@ export function parseFetchArgs(argv: string[]): FetchArgs {
     concurrency: a.concorrencia,
     mirror: a.espelho,
     maxAttempts: a.tentativas,
+    dryRun: a.simular,
   };
 }

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { FETCH_USAGE, FetchUsageError, parseFetchArgs } from './args.ts';
 import { downloadAll } from './download-all.ts';
 import { DEFAULT_RETRY_POLICY, type DownloadResult, type RetryPolicy } from './download-file.ts';
@@ -36,7 +36,13 @@ export async function runFetchCommand(args: string[], deps: FetchDeps = {}): Pro
     for (const p of plan.problems) err(`fetch: ${p}`);
     return 2;
   }
+  for (const w of plan.warnings) err(`fetch: warning: ${w}`);
   const rawDir = resolve(parsed.raw);
+  if (parsed.dryRun) {
+    for (const d of plan.downloads) out(`${d.url} -> ${join(rawDir, d.relPath)}`);
+    out(`fetch: ${plan.downloads.length} files planned (--simular: nothing downloaded)`);
+    return 0;
+  }
   const bar = deps.out === undefined && progressWanted(process.stdout, process.env);
   const progress = createProgress(plan.downloads.length, bar, out);
   let results: DownloadResult[];

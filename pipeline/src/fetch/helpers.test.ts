@@ -54,7 +54,24 @@ describe('parseFetchArgs', () => {
       concurrency: 4,
       mirror: null,
       maxAttempts: 5,
+      dryRun: false,
     });
+  });
+
+  it('keeps a JSON --param whole despite its commas', () => {
+    const json = '{"issuingCompany":"ABEV","language":"pt-br"}';
+    const a = parseFetchArgs([
+      '--raw',
+      'r',
+      '--source',
+      'b3_*',
+      '--param',
+      `BASE64_JSON_PARAMS=${json}`,
+      '--simular',
+    ]);
+    expect(a.params).toEqual({ BASE64_JSON_PARAMS: [json] });
+    expect(a.sources).toEqual(['b3_*']);
+    expect(a.dryRun).toBe(true);
   });
 
   it('names the option and the value it refuses', () => {

@@ -10,6 +10,19 @@ const SOURCES: DownloadableSource[] = [
   { id: 'b3_api', url: 'https://example.invalid/api/{call}_{YYYY}.json' },
   { id: 'colide', url: 'https://example.invalid/{call}/f.json' },
   { id: 'sem_url' },
+  // As in the registry's b3_cotahist, bcb_sgs and b3_proventos_dinheiro specs.
+  { id: 'cotahist', url: 'https://bvmf.bmfbovespa.com.br/InstDados/SerHist/COTAHIST_{PERIODO}.ZIP' },
+  {
+    id: 'sgs',
+    url: 'https://api.bcb.gov.br/dados/serie/bcdata.sgs.{SERIE}/dados?formato=json&dataInicial={DD/MM/YYYY}',
+  },
+  {
+    id: 'b3_proventos',
+    url: 'https://sistemaswebb3-listados.b3.com.br/listedCompaniesProxy/CompanyCall/GetListedCashDividends/{BASE64_JSON_PARAMS}',
+    fileName: /^GetListedCashDividends(?:_(?<_tradingname>[A-Za-z0-9]+))?\.json$/,
+  },
+  { id: 'cvm_x_sem_url' },
+  { id: 'cvm_x_cad', url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv' },
 ];
 const none = { anos: [], meses: [], dias: [] };
 
@@ -85,7 +98,7 @@ describe('planDownloads', () => {
 
   it('names unknown sources and sources without a URL', () => {
     const plan = planDownloads(SOURCES, ['nope', 'sem_url'], none, {}, null);
-    expect(plan.problems[0]).toMatch(/^source "nope" is unknown; known sources: b3_api, colide, cotahist_d/);
+    expect(plan.problems[0]).toMatch(/^source "nope" is unknown; known sources: b3_api, b3_proventos, colide, cotahist, cotahist_d/);
     expect(plan.problems[1]).toBe('source "sem_url" has no download URL in its spec');
   });
 
@@ -98,6 +111,49 @@ describe('planDownloads', () => {
       'https://dados.cvm.gov.br/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv',
     );
     expect(applyMirror('https://a.b/x/y.zip?q=1', 'http://m:1')).toBe('http://m:1/x/y.zip?q=1');
+  });
+});
+
+describe('planDownloads for the registry shapes', () => {
+  it('fills COTAHIST {PERIODO} from years, months and days together', () => {
+    const periods = { anos: ['2024'], meses: ['2024-02'], dias: ['2024-01-02'] };
+    const plan = planDownloads(SOURCES, ['cotahist'], periods, {}, null);
+    expect(plan.downloads.map((d) => d.fileName)).toEqual([
+      'COTAHIST_A2024.ZIP',
+      'COTAHIST_M022024.ZIP',
+      'COTAHIST_D02012024.ZIP',
+    ]);
+    expect(planDownloads(SOURCES, ['cotahist'], none, {}, null).problems).toEqual([
+      'source "cotahist" needs --anos, --meses or --dias (its URL has {PERIODO})',
+    ]);
+  });
+
+  it('reports placeholders it cannot fill instead of requesting them literally', () => {
+    const plan = planDownloads(SOURCES, ['sgs'], none, { SERIE: ['11'] }, null);
+    expect(plan.downloads).toEqual([]);
+    expect(plan.problems).toEqual(['source "sgs" has placeholders the downloader cannot fill: {DD/MM/YYYY}']);
+  });
+
+  it('base64-encodes a JSON --param for B3 APIs and warns that the name will not be recognised', () => {
+    const json = '{"tradingName":"AMBEVSA","language":"pt-br","pageNumber":1,"pageSize":9999}';
+    const plan = planDownloads(SOURCES, ['b3_proventos'], none, { BASE64_JSON_PARAMS: [json] }, null);
+    const segment = plan.downloads[0]!.url.split('/').pop()!;
+    expect(JSON.parse(Buffer.from(segment, 'base64').toString('utf8'))).toEqual(JSON.parse(json));
+    expect(plan.warnings).toHaveLength(1);
+    expect(plan.warnings[0]).toContain('will not be recognised by the build');
+    expect(
+      planDownloads(SOURCES, ['b3_proventos'], none, { BASE64_JSON_PARAMS: ['AMBEV'] }, null).problems,
+    ).toEqual(['source "b3_proventos": --param BASE64_JSON_PARAMS must be a JSON object, got "AMBEV"']);
+  });
+
+  it('selects ids by prefix and skips specs without a URL only when selected by prefix', () => {
+    const plan = planDownloads(SOURCES, ['cvm_x_*'], none, {}, null);
+    expect(plan.downloads.map((d) => d.relPath)).toEqual(['cvm_x_cad/cad_cia_aberta.csv']);
+    expect(plan.warnings).toEqual(['source "cvm_x_sem_url" skipped: no download URL in its spec']);
+    expect(plan.problems).toEqual([]);
+    expect(planDownloads(SOURCES, ['nada_*'], none, {}, null).problems[0]).toMatch(
+      /^source "nada_\*" is unknown/,
+    );
   });
 });
 

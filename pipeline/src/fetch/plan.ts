@@ -22,17 +22,44 @@ export interface PlannedDownload {
 
 export interface DownloadPlan {
   downloads: PlannedDownload[];
+  /** Files that will download but that the build will not recognise by name (see `fileName` of the spec). */
+  warnings: string[];
   /** Sources that could not be expanded, one sentence each (unknown id, no URL, missing period…). */
   problems: string[];
 }
 
-const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const DATE_PLACEHOLDERS = new Set(['YYYY', 'MM', 'DD']);
+// Any braced text is a placeholder, so a pattern the downloader cannot fill (e.g. `{DD/MM/YYYY}`) is
+// reported instead of being requested literally.
+const PLACEHOLDER = /\{([^{}]+)\}/g;
+/**
+ * `{PERIODO}` is COTAHIST's partition (b3_cotahist spec): `A{YYYY}` per --anos, `M{MM}{YYYY}` per
+ * --meses, `D{DD}{MM}{YYYY}` per --dias, all three lists together.
+ */
+const DATE_PLACEHOLDERS = new Set(['YYYY', 'MM', 'DD', 'PERIODO']);
 
 type Binding = Record<string, string>;
 
 /** The part of a source spec the downloader needs. */
-export type DownloadableSource = Pick<SourceSpec, 'id' | 'url'>;
+export type DownloadableSource = Pick<SourceSpec, 'id' | 'url'> & { fileName?: RegExp };
+
+/** B3's APIs take their parameters as base64 JSON in the last path segment (sources/b3/url.ts). */
+const BASE64_JSON = 'BASE64_JSON_PARAMS';
+
+function fillValue(name: string, value: string): string {
+  if (name === BASE64_JSON) return Buffer.from(value, 'utf8').toString('base64');
+  return encodeURIComponent(value);
+}
+
+function invalidParam(name: string, value: string): string | null {
+  if (name !== BASE64_JSON) return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return null;
+  } catch {
+    // reported below
+  }
+  return `--param ${BASE64_JSON} must be a JSON object, got ${JSON.stringify(value)}`;
+}
 
 export function placeholdersOf(pattern: string): string[] {
   return [...new Set([...pattern.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
@@ -44,6 +71,14 @@ export function placeholdersOf(pattern: string): string[] {
  * a daily pattern needs explicit `--dias` (most days of a year are not trading days).
  */
 function dateBindings(names: string[], periods: Periods): Binding[] | string {
+  if (names.includes('PERIODO')) {
+    const all = [
+      ...periods.anos.map((y) => ({ PERIODO: `A${y}` })),
+      ...periods.meses.map((m) => ({ PERIODO: `M${m.slice(5, 7)}${m.slice(0, 4)}` })),
+      ...periods.dias.map((d) => ({ PERIODO: `D${d.slice(8, 10)}${d.slice(5, 7)}${d.slice(0, 4)}` })),
+    ];
+    return all.length > 0 ? all : 'needs --anos, --meses or --dias (its URL has {PERIODO})';
+  }
   if (names.includes('DD')) {
     if (periods.dias.length === 0) return 'needs --dias (its URL has {DD})';
     return periods.dias.map((d) => ({ YYYY: d.slice(0, 4), MM: d.slice(5, 7), DD: d.slice(8, 10) }));
@@ -63,6 +98,24 @@ function dateBindings(names: string[], periods: Periods): Binding[] | string {
     return periods.anos.map((y) => ({ YYYY: y }));
   }
   return [{}];
+}
+
+/**
+ * `cvm_dfp_*` selects every source id with that prefix, in registry order. Returns the ids with
+ * whether they were named explicitly (a wildcard quietly skips specs without a URL).
+ */
+function expandIds(ids: readonly string[], known: string[]): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const id of ids) {
+    if (!id.endsWith('*')) {
+      out.set(id, true);
+      continue;
+    }
+    const matches = known.filter((k) => k.startsWith(id.slice(0, -1)));
+    if (matches.length === 0) out.set(id, true);
+    for (const m of matches) if (!out.has(m)) out.set(m, false);
+  }
+  return out;
 }
 
 function cartesian(bindings: Binding[], name: string, values: string[]): Binding[] {
@@ -105,9 +158,10 @@ export function planDownloads(
   const byId = new Map(sources.map((s) => [s.id, s]));
   const downloads: PlannedDownload[] = [];
   const problems: string[] = [];
+  const warnings: string[] = [];
   const seen = new Set<string>();
   const paths = new Set<string>();
-  for (const id of ids) {
+  for (const [id, explicit] of expandIds(ids, [...byId.keys()])) {
     const spec = byId.get(id);
     if (!spec) {
       const known = [...byId.keys()].sort().join(', ') || '(none registered)';
@@ -115,7 +169,8 @@ export function planDownloads(
       continue;
     }
     if (!spec.url) {
-      problems.push(`source "${id}" has no download URL in its spec`);
+      if (explicit) problems.push(`source "${id}" has no download URL in its spec`);
+      else warnings.push(`source "${id}" skipped: no download URL in its spec`);
       continue;
     }
     const names = placeholdersOf(spec.url);
@@ -126,17 +181,31 @@ export function planDownloads(
     }
     let bindings = dates;
     const missing: string[] = [];
+    const unfillable = names.filter((n) => !/^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
+    if (unfillable.length > 0) {
+      problems.push(
+        `source "${id}" has placeholders the downloader cannot fill: ${unfillable.map((n) => `{${n}}`).join(', ')}`,
+      );
+      continue;
+    }
     for (const name of names.filter((n) => !DATE_PLACEHOLDERS.has(n))) {
       const values = params[name];
       if (!values || values.length === 0) missing.push(name);
       else bindings = cartesian(bindings, name, values);
+    }
+    const bad = names
+      .flatMap((n) => (params[n] ?? []).map((v) => invalidParam(n, v)))
+      .filter((m) => m !== null);
+    if (bad.length > 0) {
+      problems.push(`source "${id}": ${bad[0]}`);
+      continue;
     }
     if (missing.length > 0) {
       problems.push(`source "${id}" needs ${missing.map((n) => `--param ${n}=…`).join(' and ')}`);
       continue;
     }
     for (const b of bindings) {
-      const url_origem = spec.url.replace(PLACEHOLDER, (_, name: string) => encodeURIComponent(b[name]!));
+      const url_origem = spec.url.replace(PLACEHOLDER, (_, name: string) => fillValue(name, b[name]!));
       if (seen.has(url_origem)) continue;
       seen.add(url_origem);
       const fileName = remoteFileName(url_origem);
@@ -149,6 +218,12 @@ export function planDownloads(
         continue;
       }
       paths.add(`${id}/${fileName}`);
+      // Zips are recognised by their members, so only loose files can be checked here.
+      if (spec.fileName && !/\.zip$/i.test(fileName) && !spec.fileName.test(fileName)) {
+        warnings.push(
+          `${id}/${fileName} will not be recognised by the build (source "${id}" expects ${spec.fileName})`,
+        );
+      }
       downloads.push({
         source: id,
         url_origem,
@@ -158,5 +233,5 @@ export function planDownloads(
       });
     }
   }
-  return { downloads, problems };
+  return { downloads, problems, warnings };
 }
