@@ -1,0 +1,209 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { build } from '../src/build.ts';
+import type { Stage } from '../src/core/stage.ts';
+import { martStages } from '../src/marts/index.ts';
+import { anosEntre, gerar } from './gerador/gerar.ts';
+
+/**
+ * `pnpm bench [-- --escala 0.1] [--seed 1] [--anos 2010-2025] [--manter]`: generates (or reuses) the
+ * synthetic input, measures the floor (decompressing the same zips with `unzip -p`), runs build() on
+ * it and prints throughput, stage times, the build/floor ratio and the memory peak. Never fails on timing.
+ */
+const ArgsSchema = z.object({
+  escala: z.coerce.number().positive().max(1).default(1),
+  seed: z.coerce.number().int().default(1),
+  anos: z
+    .string()
+    .regex(/^\d{4}(-\d{4})?$/, 'anos must be YYYY or YYYY-YYYY')
+    .default('2010-2025'),
+  manter: z.boolean().default(false),
+});
+
+const ALVO = 3;
+const RAIZ = resolve(import.meta.dirname, '../..');
+const GERADOR = join(import.meta.dirname, 'gerador');
+
+/** Hash of the generator's code: a cached input made by older code is regenerated. */
+async function versaoGerador(): Promise<string> {
+  const h = createHash('sha256');
+  for (const f of (await readdir(GERADOR)).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) {
+    h.update(f).update(await readFile(join(GERADOR, f)));
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+const CarimboSchema = z.object({ seed: z.number(), escala: z.number(), anos: z.array(z.number()), gerador: z.string() });
+
+async function entrada(seed: number, escala: number, anos: number[]): Promise<{ dir: string; reutilizada: boolean }> {
+  const dir = join(RAIZ, 'data/bench', `seed${seed}-escala${escala}-anos${anos[0]}-${anos[anos.length - 1]}`);
+  const carimbo = join(dir, '.gerado.json');
+  const esperado = { seed, escala, anos, gerador: await versaoGerador() };
+  if (existsSync(carimbo)) {
+    const c = CarimboSchema.safeParse(JSON.parse(readFileSync(carimbo, 'utf8')));
+    if (c.success && JSON.stringify(c.data) === JSON.stringify(esperado)) return { dir, reutilizada: true };
+  }
+  const t0 = performance.now();
+  const g = await gerar({ seed, escala, anos, out: dir });
+  await writeFile(carimbo, JSON.stringify(esperado));
+  const mb = g.arquivos.reduce((s, a) => s + a.bytes, 0) / 2 ** 20;
+  console.log(`generated ${g.arquivos.length} zips (${mb.toFixed(1)} MiB) in ${seg(performance.now() - t0)}`);
+  return { dir, reutilizada: false };
+}
+
+async function zips(dir: string): Promise<string[]> {
+  const es = await readdir(dir, { recursive: true, withFileTypes: true });
+  return es
+    .filter((e) => e.isFile() && /\.zip$/i.test(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/** The floor: `unzip -p file > /dev/null` for every zip, one after the other. */
+async function piso(arquivos: string[]): Promise<number> {
+  const t0 = performance.now();
+  for (const a of arquivos) {
+    await new Promise<void>((ok, erro) => {
+      const p = spawn('unzip', ['-p', a], { stdio: ['ignore', 'ignore', 'inherit'] });
+      p.on('error', erro);
+      p.on('close', (code) => (code === 0 ? ok() : erro(new Error(`unzip -p ${a} exited with ${code}`))));
+    });
+  }
+  return performance.now() - t0;
+}
+
+const seg = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const mil = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2).filter((a) => a !== '--');
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      escala: { type: 'string' },
+      seed: { type: 'string' },
+      anos: { type: 'string' },
+      manter: { type: 'boolean' },
+    },
+  });
+  const a = ArgsSchema.parse(values);
+  const [de, ate] = a.anos.split('-').map(Number) as [number, number | undefined];
+  const anos = anosEntre(de, ate ?? de);
+  console.log(`bench: escala ${a.escala}, seed ${a.seed}, years ${anos[0]}–${anos[anos.length - 1]}`);
+
+  const { dir: raw, reutilizada } = await entrada(a.seed, a.escala, anos);
+  if (reutilizada) console.log(`reusing ${relative(RAIZ, raw)}`);
+  const arquivos = await zips(raw);
+  const msPiso = await piso(arquivos);
+
+  const out = await mkdtemp(join(tmpdir(), 'fundamentos-bench-'));
+  const eventos: { t: number; msg: string }[] = [];
+  const etapas: { nome: string; ms: number }[] = [];
+  const cronometrar = (s: Stage): Stage => ({
+    name: s.name,
+    async run(ctx) {
+      const t = performance.now();
+      try {
+        return await s.run(ctx);
+      } finally {
+        etapas.push({ nome: s.name, ms: performance.now() - t });
+      }
+    },
+  });
+  const t0 = performance.now();
+  let resultado: Awaited<ReturnType<typeof build>>;
+  try {
+    resultado = await build({
+      raw,
+      out,
+      label: 'bench',
+      stages: martStages.map(cronometrar),
+      log: (msg) => eventos.push({ t: performance.now(), msg }),
+    });
+  } catch (e) {
+    console.error(`build failed after ${seg(performance.now() - t0)}: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(`input kept at ${raw}, output at ${out}`);
+    process.exitCode = 1;
+    return;
+  }
+  const msBuild = performance.now() - t0;
+
+  // Staging: the build logs once per file after staging it; discovery (zip extraction) ends at the first log.
+  const porFonte = new Map<string, { linhas: number; ms: number }>();
+  const fonteDe = new Map<string, string>();
+  for (const t of resultado.report.tabelas) for (const f of t.arquivos) fonteDe.set(f.arquivo, f.fonte);
+  const inicioDescoberta = t0;
+  const fimDescoberta = eventos.find((e) => / files recognised/.test(e.msg))?.t ?? t0;
+  let anterior = fimDescoberta;
+  let fimStaging = fimDescoberta;
+  for (const e of eventos) {
+    const m = /^(.+) → (stg_\w+): (\d+) rows/.exec(e.msg);
+    if (!m) continue;
+    const fonte = fonteDe.get(m[1] as string) ?? (m[2] as string);
+    const acc = porFonte.get(fonte) ?? { linhas: 0, ms: 0 };
+    acc.linhas += Number(m[3]);
+    acc.ms += e.t - anterior;
+    porFonte.set(fonte, acc);
+    anterior = e.t;
+    fimStaging = e.t;
+  }
+
+  console.log('');
+  console.log(`input: ${arquivos.length} zips under ${relative(RAIZ, raw)}`);
+  console.log(`floor (unzip -p > /dev/null, all zips): ${seg(msPiso)}`);
+  console.log(`build total: ${seg(msBuild)}`);
+  console.log(`  discovery + zip extraction: ${seg(fimDescoberta - inicioDescoberta)}`);
+  console.log(`  staging: ${seg(fimStaging - fimDescoberta)}`);
+  console.log('  rows per second per staged source:');
+  for (const [fonte, v] of [...porFonte.entries()].sort()) {
+    console.log(`    ${fonte.padEnd(34)} ${mil(v.linhas).padStart(12)} rows  ${seg(v.ms).padStart(9)}  ${mil(v.linhas / Math.max(v.ms / 1000, 1e-3)).padStart(11)} rows/s`);
+  }
+  const somaEtapas = etapas.reduce((s, e) => s + e.ms, 0);
+  console.log(`  staging_parquet (not timed separately) + publication: ${seg(msBuild - (fimStaging - t0) - somaEtapas)}`);
+  console.log('  mart stages:');
+  for (const e of etapas) console.log(`    ${e.nome.padEnd(34)} ${seg(e.ms).padStart(9)}`);
+  const relatorio = z
+    .object({ etapas: z.array(z.record(z.string(), z.unknown())) })
+    .safeParse(JSON.parse(readFileSync(join(resultado.dir, 'report.json'), 'utf8')));
+  const comTempo = relatorio.success
+    ? relatorio.data.etapas.filter((e) => Object.keys(e).some((k) => /ms|duracao|segundos|tempo/i.test(k)))
+    : [];
+  if (comTempo.length) {
+    console.log('  stage times from report.json:');
+    for (const e of comTempo) console.log(`    ${JSON.stringify(e)}`);
+  }
+  const razao = msBuild / msPiso;
+  console.log(`ratio build / floor: ${razao.toFixed(2)}× (target ≤ ${ALVO}×) ${razao <= ALVO ? 'PASS' : 'ABOVE TARGET'}`);
+  console.log(`memory peak (maxRSS of this process, DuckDB included): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  console.log(`versao_do_dado ${resultado.versao_do_dado}, ${resultado.manifest.artefatos.length} artefacts`);
+
+  await writeFile(
+    join(RAIZ, 'data/bench/ultimo.json'),
+    JSON.stringify(
+      {
+        escala: a.escala,
+        seed: a.seed,
+        anos: [anos[0], anos[anos.length - 1]],
+        zips: arquivos.length,
+        piso_ms: Math.round(msPiso),
+        build_ms: Math.round(msBuild),
+        razao: Number(razao.toFixed(3)),
+        max_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
+        fontes: Object.fromEntries([...porFonte].map(([k, v]) => [k, { linhas: v.linhas, ms: Math.round(v.ms) }])),
+        etapas: etapas.map((e) => ({ nome: e.nome, ms: Math.round(e.ms) })),
+      },
+      null,
+      2,
+    ),
+  );
+  if (a.manter) console.log(`build kept at ${out}`);
+  else await rm(out, { recursive: true, force: true });
+}
+
+await main();
