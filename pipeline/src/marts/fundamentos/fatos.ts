@@ -123,7 +123,8 @@ export const fatosStage: Stage = {
     ctx.report.invariant({
       nome: 'ativo_igual_passivo_mais_pl',
       tipo: 'hard',
-      descricao: 'BPA 1 (total assets) equals BPP 2 (liabilities + equity) in every filing, aggregation and column',
+      descricao:
+        'BPA 1 (total assets) equals BPP 2 (liabilities + equity) in every filing, aggregation and column',
       ...balanco,
     });
     const lucro = await verificar(

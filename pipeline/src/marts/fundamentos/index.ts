@@ -3,6 +3,7 @@ import { depAmortStage } from './dep-amort.ts';
 import { empresasStage } from './empresas.ts';
 import { fatosStage } from './fatos.ts';
 import { indicadoresStage } from './indicadores.ts';
+import { publicacaoFundamentosStage } from './publicacao.ts';
 import { reapresentacoesStage } from './reapresentacoes.ts';
 
 /** Company fundamentals marts (facts, indicators, restatements, scores, lineage, audit), in dependency order. */
@@ -12,4 +13,5 @@ export const fundamentosStages: Stage[] = [
   empresasStage,
   depAmortStage,
   indicadoresStage,
+  publicacaoFundamentosStage,
 ];

@@ -138,7 +138,10 @@ export const REGRAS: RegraIndicador[] = [
     condicoes: [
       [nulo('b.ebit_u', 'b.lair_u', 'b.ir_u', 'b.pl_u', 'b.emp_cp_u', 'b.emp_lp_u'), 'conta_ausente'],
       [nulo('b.pl_p', 'b.emp_cp_p', 'b.emp_lp_p'), 'denominador_sem_comparativo'],
-      ['b.pl_u + b.emp_cp_u + b.emp_lp_u + b.pl_p + b.emp_cp_p + b.emp_lp_p <= 0', 'denominador_nao_positivo'],
+      [
+        'b.pl_u + b.emp_cp_u + b.emp_lp_u + b.pl_p + b.emp_cp_p + b.emp_lp_p <= 0',
+        'denominador_nao_positivo',
+      ],
     ],
     // effective tax rate clamped to [0, 1]; with a pre-tax loss there is no meaningful rate, so 34% (IR 25% + CSLL 9%)
     formula_sql: `b.ebit_u * (1 - CASE WHEN b.lair_u > 0 THEN least(greatest(-b.ir_u / b.lair_u, 0), 1) ELSE 0.34 END)
@@ -147,57 +150,63 @@ export const REGRAS: RegraIndicador[] = [
 ];
 
 /** The nine F-score criteria (Piotroski 2000), as computed here from the same filing's two columns. */
-export const CRITERIOS_F_SCORE: { nome: string; descricao: string; entradas: string[]; ponto_sql: string }[] = [
-  {
-    nome: 'roa_positivo',
-    descricao: 'lucro consolidado total (3.11) > 0',
-    entradas: ['b.lucro_u'],
-    ponto_sql: 'b.lucro_u > 0',
-  },
-  { nome: 'fco_positivo', descricao: 'caixa operacional (6.01) > 0', entradas: [FCO], ponto_sql: `${FCO} > 0` },
-  {
-    nome: 'roa_subiu',
-    descricao: 'lucro / ativo do início do ano subiu em relação ao ano anterior',
-    entradas: ['b.lucro_u', 'b.ativo_p', 'b.lucro_p', 'b1.ativo_p'],
-    ponto_sql: 'b.ativo_p > 0 AND b1.ativo_p > 0 AND b.lucro_u / b.ativo_p > b.lucro_p / b1.ativo_p',
-  },
-  {
-    nome: 'fco_maior_que_lucro',
-    descricao: 'caixa operacional (6.01) maior que o lucro (qualidade do lucro, "accrual")',
-    entradas: [FCO, 'b.lucro_u'],
-    ponto_sql: `${FCO} > b.lucro_u`,
-  },
-  {
-    nome: 'alavancagem_caiu',
-    descricao: 'empréstimos de longo prazo (2.02.01) / ativo total caiu',
-    entradas: ['b.emp_lp_u', 'b.ativo_u', 'b.emp_lp_p', 'b.ativo_p'],
-    ponto_sql: 'b.ativo_u > 0 AND b.ativo_p > 0 AND b.emp_lp_u / b.ativo_u < b.emp_lp_p / b.ativo_p',
-  },
-  {
-    nome: 'liquidez_subiu',
-    descricao: 'liquidez corrente (1.01 / 2.01) subiu',
-    entradas: ['b.ac_u', 'b.pc_u', 'b.ac_p', 'b.pc_p'],
-    ponto_sql: 'b.pc_u > 0 AND b.pc_p > 0 AND b.ac_u / b.pc_u > b.ac_p / b.pc_p',
-  },
-  {
-    nome: 'sem_emissao',
-    descricao: 'capital social (filha .01 do PL) não aumentou (aproxima "não emitiu ações")',
-    entradas: ['b.capital_u', 'b.capital_p'],
-    ponto_sql: 'b.capital_u <= b.capital_p',
-  },
-  {
-    nome: 'margem_bruta_subiu',
-    descricao: 'margem bruta (3.03 / 3.01) subiu',
-    entradas: ['b.bruto_u', 'b.receita_u', 'b.bruto_p', 'b.receita_p'],
-    ponto_sql: 'b.receita_u > 0 AND b.receita_p > 0 AND b.bruto_u / b.receita_u > b.bruto_p / b.receita_p',
-  },
-  {
-    nome: 'giro_subiu',
-    descricao: 'receita / ativo do início do ano subiu',
-    entradas: ['b.receita_u', 'b.ativo_p', 'b.receita_p', 'b1.ativo_p'],
-    ponto_sql: 'b.ativo_p > 0 AND b1.ativo_p > 0 AND b.receita_u / b.ativo_p > b.receita_p / b1.ativo_p',
-  },
-];
+export const CRITERIOS_F_SCORE: { nome: string; descricao: string; entradas: string[]; ponto_sql: string }[] =
+  [
+    {
+      nome: 'roa_positivo',
+      descricao: 'lucro consolidado total (3.11) > 0',
+      entradas: ['b.lucro_u'],
+      ponto_sql: 'b.lucro_u > 0',
+    },
+    {
+      nome: 'fco_positivo',
+      descricao: 'caixa operacional (6.01) > 0',
+      entradas: [FCO],
+      ponto_sql: `${FCO} > 0`,
+    },
+    {
+      nome: 'roa_subiu',
+      descricao: 'lucro / ativo do início do ano subiu em relação ao ano anterior',
+      entradas: ['b.lucro_u', 'b.ativo_p', 'b.lucro_p', 'b1.ativo_p'],
+      ponto_sql: 'b.ativo_p > 0 AND b1.ativo_p > 0 AND b.lucro_u / b.ativo_p > b.lucro_p / b1.ativo_p',
+    },
+    {
+      nome: 'fco_maior_que_lucro',
+      descricao: 'caixa operacional (6.01) maior que o lucro (qualidade do lucro, "accrual")',
+      entradas: [FCO, 'b.lucro_u'],
+      ponto_sql: `${FCO} > b.lucro_u`,
+    },
+    {
+      nome: 'alavancagem_caiu',
+      descricao: 'empréstimos de longo prazo (2.02.01) / ativo total caiu',
+      entradas: ['b.emp_lp_u', 'b.ativo_u', 'b.emp_lp_p', 'b.ativo_p'],
+      ponto_sql: 'b.ativo_u > 0 AND b.ativo_p > 0 AND b.emp_lp_u / b.ativo_u < b.emp_lp_p / b.ativo_p',
+    },
+    {
+      nome: 'liquidez_subiu',
+      descricao: 'liquidez corrente (1.01 / 2.01) subiu',
+      entradas: ['b.ac_u', 'b.pc_u', 'b.ac_p', 'b.pc_p'],
+      ponto_sql: 'b.pc_u > 0 AND b.pc_p > 0 AND b.ac_u / b.pc_u > b.ac_p / b.pc_p',
+    },
+    {
+      nome: 'sem_emissao',
+      descricao: 'capital social (filha .01 do PL) não aumentou (aproxima "não emitiu ações")',
+      entradas: ['b.capital_u', 'b.capital_p'],
+      ponto_sql: 'b.capital_u <= b.capital_p',
+    },
+    {
+      nome: 'margem_bruta_subiu',
+      descricao: 'margem bruta (3.03 / 3.01) subiu',
+      entradas: ['b.bruto_u', 'b.receita_u', 'b.bruto_p', 'b.receita_p'],
+      ponto_sql: 'b.receita_u > 0 AND b.receita_p > 0 AND b.bruto_u / b.receita_u > b.bruto_p / b.receita_p',
+    },
+    {
+      nome: 'giro_subiu',
+      descricao: 'receita / ativo do início do ano subiu',
+      entradas: ['b.receita_u', 'b.ativo_p', 'b.receita_p', 'b1.ativo_p'],
+      ponto_sql: 'b.ativo_p > 0 AND b1.ativo_p > 0 AND b.receita_u / b.ativo_p > b.receita_p / b1.ativo_p',
+    },
+  ];
 
 const FROM_BASE = /* sql */ `
 FROM fund_base b

@@ -6,7 +6,12 @@
 export const PAPEIS_FIXOS = [
   { papel: 'receita', demo: 'DRE', cd_conta: '3.01', titulo: 'receita líquida' },
   { papel: 'bruto', demo: 'DRE', cd_conta: '3.03', titulo: 'resultado bruto' },
-  { papel: 'ebit', demo: 'DRE', cd_conta: '3.05', titulo: 'EBIT (resultado antes do resultado financeiro e dos tributos)' },
+  {
+    papel: 'ebit',
+    demo: 'DRE',
+    cd_conta: '3.05',
+    titulo: 'EBIT (resultado antes do resultado financeiro e dos tributos)',
+  },
   { papel: 'lair', demo: 'DRE', cd_conta: '3.07', titulo: 'resultado antes dos tributos sobre o lucro' },
   { papel: 'ir', demo: 'DRE', cd_conta: '3.08', titulo: 'IR e CSLL' },
   { papel: 'ativo', demo: 'BPA', cd_conta: '1', titulo: 'ativo total' },
@@ -15,17 +20,44 @@ export const PAPEIS_FIXOS = [
   { papel: 'aplic', demo: 'BPA', cd_conta: '1.01.02', titulo: 'aplicações financeiras' },
   { papel: 'pc', demo: 'BPP', cd_conta: '2.01', titulo: 'passivo circulante' },
   { papel: 'emp_cp', demo: 'BPP', cd_conta: '2.01.04', titulo: 'empréstimos e financiamentos (circulante)' },
-  { papel: 'emp_lp', demo: 'BPP', cd_conta: '2.02.01', titulo: 'empréstimos e financiamentos (não circulante)' },
-  { papel: 'fco_mi', demo: 'DFC_MI', cd_conta: '6.01', titulo: 'caixa líquido das atividades operacionais (indireto)' },
-  { papel: 'fco_md', demo: 'DFC_MD', cd_conta: '6.01', titulo: 'caixa líquido das atividades operacionais (direto)' },
+  {
+    papel: 'emp_lp',
+    demo: 'BPP',
+    cd_conta: '2.02.01',
+    titulo: 'empréstimos e financiamentos (não circulante)',
+  },
+  {
+    papel: 'fco_mi',
+    demo: 'DFC_MI',
+    cd_conta: '6.01',
+    titulo: 'caixa líquido das atividades operacionais (indireto)',
+  },
+  {
+    papel: 'fco_md',
+    demo: 'DFC_MD',
+    cd_conta: '6.01',
+    titulo: 'caixa líquido das atividades operacionais (direto)',
+  },
 ] as const;
 
 export const PAPEIS_POR_ROTULO = [
-  { papel: 'lucro', demo: 'DRE', titulo: 'lucro/prejuízo consolidado do período (nível 2, rótulo "Lucro … Período")' },
-  { papel: 'lucro_ctrl', demo: 'DRE', titulo: 'atribuído a sócios da controladora (filha .01 da conta de lucro)' },
+  {
+    papel: 'lucro',
+    demo: 'DRE',
+    titulo: 'lucro/prejuízo consolidado do período (nível 2, rótulo "Lucro … Período")',
+  },
+  {
+    papel: 'lucro_ctrl',
+    demo: 'DRE',
+    titulo: 'atribuído a sócios da controladora (filha .01 da conta de lucro)',
+  },
   { papel: 'pl', demo: 'BPP', titulo: 'patrimônio líquido (nível 2, rótulo "Patrimônio Líquido…")' },
   { papel: 'capital', demo: 'BPP', titulo: 'capital social realizado (filha .01 do patrimônio líquido)' },
-  { papel: 'nci', demo: 'BPP', titulo: 'participação dos não controladores (filha do PL com "não controladores")' },
+  {
+    papel: 'nci',
+    demo: 'BPP',
+    titulo: 'participação dos não controladores (filha do PL com "não controladores")',
+  },
 ] as const;
 
 export const PAPEIS = [...PAPEIS_FIXOS.map((p) => p.papel), ...PAPEIS_POR_ROTULO.map((p) => p.papel)];

@@ -2,11 +2,16 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { z } from 'zod';
 
 /** Runs a query and validates every row: a mart never trusts its own SQL blindly. */
-export async function linhas<S extends z.ZodType>(db: DuckDBConnection, sql: string, schema: S): Promise<z.infer<S>[]> {
+export async function linhas<S extends z.ZodType>(
+  db: DuckDBConnection,
+  sql: string,
+  schema: S,
+): Promise<z.infer<S>[]> {
   const r = await db.runAndReadAll(sql);
   return r.getRowObjectsJson().map((row, i) => {
     const ok = schema.safeParse(row);
-    if (!ok.success) throw new Error(`row ${i + 1} of query failed validation: ${ok.error.message}\n${sql.slice(0, 300)}`);
+    if (!ok.success)
+      throw new Error(`row ${i + 1} of query failed validation: ${ok.error.message}\n${sql.slice(0, 300)}`);
     return ok.data;
   });
 }
@@ -26,7 +31,11 @@ export interface Verificacao {
 }
 
 /** `falhas_sql` selects the failing rows; `total_sql` counts the rows checked. */
-export async function verificar(db: DuckDBConnection, total_sql: string, falhas_sql: string): Promise<Verificacao> {
+export async function verificar(
+  db: DuckDBConnection,
+  total_sql: string,
+  falhas_sql: string,
+): Promise<Verificacao> {
   const verificados = await numero(db, total_sql);
   const falhas = await numero(db, `SELECT count(*) FROM (${falhas_sql})`);
   const ex = await db.runAndReadAll(`SELECT * FROM (${falhas_sql}) LIMIT 5`);

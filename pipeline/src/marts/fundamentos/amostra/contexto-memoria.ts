@@ -14,7 +14,14 @@ export interface Capturado {
   invariantes: Parameters<BuildReporter['invariant']>[0][];
 }
 
-const entrada = (name: string, path: string, schema: string, format: ManifestEntry['format'], body: string, rows: number) => ({
+const entrada = (
+  name: string,
+  path: string,
+  schema: string,
+  format: ManifestEntry['format'],
+  body: string,
+  rows: number,
+) => ({
   name,
   path,
   rows,
@@ -35,12 +42,16 @@ export async function contextoMemoria(): Promise<{ ctx: BuildContext; capturado:
       return entrada(a.name, a.path, a.schemaName, 'json', body, Array.isArray(data) ? data.length : 1);
     },
     async parquet(a) {
-      const n = Number((await db.runAndReadAll(`SELECT count(*) FROM (${a.sql})`)).getRowsJson()[0]?.[0] ?? 0);
+      const n = Number(
+        (await db.runAndReadAll(`SELECT count(*) FROM (${a.sql})`)).getRowsJson()[0]?.[0] ?? 0,
+      );
       capturado.tabular.set(a.path, a.sql);
       return entrada(a.name, a.path, a.schemaName, 'parquet', a.sql, n);
     },
     async csv(a) {
-      const n = Number((await db.runAndReadAll(`SELECT count(*) FROM (${a.sql})`)).getRowsJson()[0]?.[0] ?? 0);
+      const n = Number(
+        (await db.runAndReadAll(`SELECT count(*) FROM (${a.sql})`)).getRowsJson()[0]?.[0] ?? 0,
+      );
       capturado.tabular.set(a.path, a.sql);
       return entrada(a.name, a.path, a.schemaName, 'csv', a.sql, n);
     },

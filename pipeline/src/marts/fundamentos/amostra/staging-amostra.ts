@@ -8,7 +8,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  * columns the marts use and is never part of a build. `_linha` counts rows in scan order (header = 1).
  */
 
-const CSV = "encoding='latin-1', delim=';', quote='', escape='', header=true, all_varchar=true, filename=true, union_by_name=true";
+const CSV =
+  "encoding='latin-1', delim=';', quote='', escape='', header=true, all_varchar=true, filename=true, union_by_name=true";
 
 const lit = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 

@@ -1,0 +1,525 @@
+import type { AuditoriaDepAmort } from '@fundamentos/schemas/auditoria';
+import { AuditoriaDepAmortSchema } from '@fundamentos/schemas/auditoria';
+import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
+import { type EmpresaIndice, EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import type { Fato } from '@fundamentos/schemas/fatos';
+import { FatosEmpresaSchema } from '@fundamentos/schemas/fatos';
+import {
+  formatarContaUsada,
+  INDICADORES,
+  type Indicadores,
+  IndicadoresSchema,
+  type NomeIndicador,
+} from '@fundamentos/schemas/indicadores';
+import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { type ReapresentacaoLinha, ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
+import { z } from 'zod';
+import type { BuildContext, Stage } from '../../core/stage.ts';
+import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { linhas } from './sql.ts';
+import { type Tickers, TickersSchema } from './tickers-schema.ts';
+
+export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
+const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
+
+const num = z.coerce.number();
+const numOuNulo = z.union([z.null(), z.coerce.number()]);
+
+function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]> {
+  const m = new Map<number, T[]>();
+  for (const r of rows) {
+    const l = m.get(r.cd_regulator);
+    if (l) l.push(r);
+    else m.set(r.cd_regulator, [r]);
+  }
+  return m;
+}
+
+export const citacao = (versao: string, arquivos: string): string =>
+  `Fonte: CVM, dados abertos (dados.cvm.gov.br), ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
+
+const EmpresaRow = z.object({
+  cd_regulator: num,
+  nome: z.string(),
+  cnpj: z.string(),
+  setor: z.string(),
+  tipo: z.string(),
+  ticker_atual: z.string(),
+  tickers: z.array(z.string()),
+  primeiro_ano: num,
+  ultimo_ano: num,
+  reapresentacoes: num,
+});
+type Empresa = z.infer<typeof EmpresaRow>;
+
+const IndicadorRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  nome: z.enum(NOMES as [NomeIndicador, ...NomeIndicador[]]),
+  valor: numOuNulo,
+  flag: z.string().nullable(),
+});
+
+const PapelRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  papel: z.string(),
+  demo: z.string(),
+  cd_conta: z.string(),
+  agreg: z.enum(['con', 'ind']),
+});
+
+const ReapRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  demo: z.string(),
+  cd_conta: z.string(),
+  valor_ultimo: num,
+  valor_penult: num,
+  dif_rel: numOuNulo,
+  agreg: z.enum(['con', 'ind']),
+  sem_valor: z.string().nullable(),
+});
+
+const FatoRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  demo: z.string(),
+  cd_conta: z.string(),
+  ds_conta: z.string(),
+  agreg: z.enum(['con', 'ind']),
+  valor: num,
+  versao: num,
+  dt_receb: z.string().nullable(),
+  arquivo: z.string(),
+  linha: num,
+});
+
+const AlertaRow = z.object({ cd_regulator: num, ano: num, lucro: num, ctrl: num });
+
+const CandidatoRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  agreg: z.enum(['con', 'ind']),
+  cd_conta: z.string(),
+  ds_conta: z.string(),
+  valor: num,
+  decisao: z.enum(['incluida', 'excluida']),
+  motivo: z.string(),
+  arquivo: z.string(),
+  linha: num,
+});
+
+const EbitdaRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  agreg: z.enum(['con', 'ind']).nullable(),
+  ebit: numOuNulo,
+  dep_amort: numOuNulo,
+  ebitda: numOuNulo,
+  flag: z.string().nullable(),
+});
+
+const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
+
+function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
+  const t = e.ticker_atual;
+  const aberto = DEGUSTACAO.includes(t);
+  const recurso = (nome: string, o_que: string, exige = !aberto) => ({
+    url: `/empresas/${t}/${nome}`,
+    o_que,
+    exige_chave: exige,
+  });
+  return {
+    ticker: t,
+    tickers: e.tickers,
+    nome: e.nome,
+    cnpj: e.cnpj,
+    cd_regulator: e.cd_regulator,
+    setor: e.setor,
+    tipo: e.tipo,
+    pagina: `/acoes/${t}`,
+    citacao: citacao(versao, 'cadastro cad_cia_aberta, FCA valor_mobiliario e índice do DFP'),
+    cobertura: { primeiro_ano: e.primeiro_ano, ultimo_ano: e.ultimo_ano, reapresentacoes: e.reapresentacoes },
+    recursos: {
+      indicadores: recurso(
+        'indicadores',
+        'os 13 indicadores por ano, com flag, fórmula e contas da CVM usadas',
+      ),
+      multiplos: recurso(
+        'multiplos',
+        'P/L, P/VP, EV/EBITDA e FCF yield com o preço do primeiro pregão após a entrega',
+      ),
+      fatos: recurso('fatos', 'contas padronizadas de cada DFP em reais, com arquivo e linha de origem'),
+      dividendos: recurso('dividendos', 'proventos por ação, data com e dividend yield de 12 meses'),
+      scores: recurso('scores', 'F-score com os nove critérios abertos'),
+      reapresentacoes: recurso(
+        'reapresentacoes',
+        'valores que mudaram entre a primeira publicação e o DFP seguinte',
+      ),
+      trimestres: recurso('trimestres', 'série trimestral (ITR) com preço e lucro de 12 meses'),
+    },
+    chave: {
+      necessaria_para: 'indicadores, múltiplos, fatos, dividendos, scores, reapresentações e trimestres',
+      degustacao_aberta: DEGUSTACAO,
+      como_obter: '/chave-gratis',
+    },
+    linhagem: `/empresas/${t}/linhagem/{ano}/{indicador}`,
+    metodologia: METODOLOGIA,
+    nota: 'Este índice não traz nenhum número financeiro: só identificação e endereços dos recursos.',
+  };
+}
+
+async function publicarEmpresa(
+  ctx: BuildContext,
+  e: Empresa,
+  d: {
+    ind: z.infer<typeof IndicadorRow>[];
+    papeis: z.infer<typeof PapelRow>[];
+    reap: z.infer<typeof ReapRow>[];
+    fatos: z.infer<typeof FatoRow>[];
+    alerta: z.infer<typeof AlertaRow> | undefined;
+  },
+): Promise<ManifestEntry[]> {
+  const v = ctx.versao_do_dado;
+  const base = `json/empresas/${e.cd_regulator}`;
+  const out: ManifestEntry[] = [];
+  out.push(
+    await ctx.writer.json({
+      name: `empresa_${e.cd_regulator}`,
+      path: `${base}/index.json`,
+      schemaName: 'EmpresaIndice',
+      schema: EmpresaIndiceSchema,
+      data: indiceEmpresa(e, v),
+    }),
+  );
+  const contas: Record<string, string> = {};
+  for (const p of d.papeis) {
+    contas[`${p.papel}_${p.ano}`] = formatarContaUsada({
+      demo: p.demo,
+      cd_conta: p.cd_conta,
+      agreg: p.agreg,
+      ano: p.ano,
+    });
+  }
+  const proveniencia: Indicadores['proveniencia'] = {};
+  for (const nome of NOMES) {
+    proveniencia[nome] = {
+      titulo: TEXTO_INDICADORES[nome].titulo,
+      formula: TEXTO_INDICADORES[nome].formula,
+      contas_regulator: TEXTO_INDICADORES[nome].contas,
+      base_lucro: INDICADORES[nome].base_lucro,
+      unidade: INDICADORES[nome].unidade,
+      metodologia: `${METODOLOGIA}#${nome}`,
+    };
+  }
+  const indicadores: Indicadores = {
+    cd_regulator: e.cd_regulator,
+    tipo: e.tipo,
+    indicadores: d.ind.map((r) => ({ ano: r.ano, nome: r.nome, valor: r.valor, flag: r.flag })),
+    proveniencia,
+    contas_usadas: contas,
+    dicionario: DICIONARIO,
+    nota: 'Valores anuais do DFP (maior versão). Comparativos e médias usam a coluna PENÚLTIMO do mesmo arquivo. Valor nulo sempre traz flag; o significado de cada flag está no dicionário.',
+    citacao: citacao(v, `DFP dfp_cia_aberta_* (BPA, BPP, DRE, DFC_MI, DFC_MD) da empresa ${e.cd_regulator}`),
+  };
+  if (d.alerta && d.alerta.lucro !== 0) {
+    const dif = (d.alerta.lucro - d.alerta.ctrl) / Math.abs(d.alerta.lucro);
+    if (Math.abs(dif) >= 0.05) {
+      indicadores.alerta_minoritarios = {
+        por_que: `Em ${d.alerta.ano} o lucro consolidado (3.11) inclui a parte dos sócios não controladores; margens, ROA, ROIC e F-score usam o total, o ROE usa só a parte da controladora (3.11.01).`,
+        lucro_total_3_11: d.alerta.lucro,
+        lucro_controladores_3_11_01: d.alerta.ctrl,
+        diferenca_relativa: dif,
+        onde_isso_NAO_se_aplica:
+          'crescimento da receita, dívida líquida, EBITDA, dl_ebitda e liquidez corrente não dependem do lucro.',
+      };
+    }
+  }
+  out.push(
+    await ctx.writer.json({
+      name: `indicadores_${e.cd_regulator}`,
+      path: `${base}/indicadores.json`,
+      schemaName: 'Indicadores',
+      schema: IndicadoresSchema,
+      data: indicadores,
+    }),
+  );
+  const reap: ReapresentacaoLinha[] = d.reap.map((r) => ({
+    ano: r.ano,
+    demo: r.demo,
+    cd_conta: r.cd_conta,
+    valor_ultimo: r.valor_ultimo,
+    valor_penult: r.valor_penult,
+    dif_rel: r.dif_rel,
+    agreg: r.agreg,
+    sem_valor: r.sem_valor,
+  }));
+  out.push(
+    await ctx.writer.json({
+      name: `reapresentacoes_${e.cd_regulator}`,
+      path: `${base}/reapresentacoes.json`,
+      schemaName: 'ReapresentacoesEmpresa',
+      schema: ReapresentacoesEmpresaSchema,
+      data: {
+        cd_regulator: e.cd_regulator,
+        citacao: citacao(v, `DFP dfp_cia_aberta_* de anos consecutivos da empresa ${e.cd_regulator}`),
+        total: reap.length,
+        reapresentacoes: reap,
+        nota: 'valor_ultimo é a primeira publicação (coluna ÚLTIMO do DFP do próprio ano); valor_penult é o mesmo período no DFP seguinte. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero quando a primeira publicação era 0.',
+        nota_agregacao:
+          'Em cada ano e demonstração usa-se o consolidado quando o arquivo o traz, senão o individual; agreg diz qual.',
+      },
+    }),
+  );
+  const fatos: Fato[] = d.fatos.map((f) => ({
+    ano: f.ano,
+    demo: f.demo,
+    cd_conta: f.cd_conta,
+    ds_conta: f.ds_conta,
+    agreg: f.agreg,
+    valor: f.valor,
+    versao: f.versao,
+    dt_receb: f.dt_receb,
+    fonte: `${f.arquivo}:${f.linha}`,
+  }));
+  out.push(
+    await ctx.writer.json({
+      name: `fatos_${e.cd_regulator}`,
+      path: `${base}/fatos.json`,
+      schemaName: 'FatosEmpresa',
+      schema: FatosEmpresaSchema,
+      data: {
+        cd_regulator: e.cd_regulator,
+        trimestral: false,
+        fatos,
+        nota: 'Contas fixas (ST_CONTA_FIXA = S) da coluna ÚLTIMO de cada DFP, em reais.',
+        citacao: citacao(v, `DFP dfp_cia_aberta_* da empresa ${e.cd_regulator}`),
+      },
+    }),
+  );
+  return out;
+}
+
+export const publicacaoFundamentosStage: Stage = {
+  name: 'publicacao_fundamentos',
+  async run(ctx) {
+    const db = ctx.db;
+    const v = ctx.versao_do_dado;
+    const out: ManifestEntry[] = [];
+    const empresas = await linhas(
+      db,
+      `SELECT cd_regulator, nome, cnpj, setor, tipo, ticker_atual, tickers, primeiro_ano, ultimo_ano, reapresentacoes
+       FROM mart_empresas WHERE len(tickers) > 0 ORDER BY cd_regulator`,
+      EmpresaRow,
+    );
+    const ind = agrupar(
+      await linhas(
+        db,
+        `SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores WHERE cd_regulator IN (${PUBLICADAS})
+         ORDER BY cd_regulator, ano, nome`,
+        IndicadorRow,
+      ),
+    );
+    const papeis = agrupar(
+      await linhas(
+        db,
+        `SELECT DISTINCT cd_regulator, ano, papel, demo, cd_conta, agreg FROM fund_papeis
+         WHERE ordem = 'ultimo' AND cd_regulator IN (${PUBLICADAS}) ORDER BY ALL`,
+        PapelRow,
+      ),
+    );
+    const reap = agrupar(
+      await linhas(
+        db,
+        `SELECT cd_regulator, ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor
+         FROM mart_reapresentacoes WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, demo, cd_conta, agreg`,
+        ReapRow,
+      ),
+    );
+    const fatos = agrupar(
+      await linhas(
+        db,
+        `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, CAST(valor AS DOUBLE) AS valor, versao,
+                CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
+         FROM mart_fatos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, demo, cd_conta`,
+        FatoRow,
+      ),
+    );
+    const alertas = agrupar(
+      await linhas(
+        db,
+        `SELECT cd_regulator, arg_max(ano, ano) AS ano, arg_max(lucro_u, ano) AS lucro, arg_max(lucro_ctrl_u, ano) AS ctrl
+         FROM fund_base WHERE lucro_ag = 'con' AND lucro_u IS NOT NULL AND lucro_ctrl_u IS NOT NULL
+         GROUP BY cd_regulator`,
+        AlertaRow,
+      ),
+    );
+    for (const e of empresas) {
+      out.push(
+        ...(await publicarEmpresa(ctx, e, {
+          ind: ind.get(e.cd_regulator) ?? [],
+          papeis: papeis.get(e.cd_regulator) ?? [],
+          reap: reap.get(e.cd_regulator) ?? [],
+          fatos: fatos.get(e.cd_regulator) ?? [],
+          alerta: alertas.get(e.cd_regulator)?.[0],
+        })),
+      );
+    }
+    out.push(...(await publicarAuditoria(ctx)));
+
+    out.push(
+      await ctx.writer.json({
+        name: 'empresas',
+        path: 'json/empresas.json',
+        schemaName: 'EmpresasLista',
+        schema: EmpresasListaSchema,
+        data: empresas.map((e) => {
+          const {
+            citacao: _c,
+            cobertura: _co,
+            recursos: _r,
+            chave: _ch,
+            linhagem: _l,
+            metodologia: _m,
+            nota: _n,
+            ...id
+          } = indiceEmpresa(e, v);
+          return id;
+        }),
+      }),
+    );
+    const tickers: Tickers = {};
+    const donos = await linhas(
+      db,
+      `SELECT t.ticker, t.cd_regulator, a.ticker_atual FROM mart_tickers t JOIN fund_ticker_atual a USING (cd_regulator)
+       -- a code reused by another company belongs to the one where it is current, else to the latest FCA
+       QUALIFY row_number() OVER (PARTITION BY t.ticker ORDER BY t.vigente DESC, t.ultimo_fca_com_codigo DESC) = 1
+       ORDER BY t.ticker`,
+      z.object({ ticker: z.string(), cd_regulator: num, ticker_atual: z.string() }),
+    );
+    for (const t of donos) tickers[t.ticker] = { cd_regulator: t.cd_regulator, ticker_atual: t.ticker_atual };
+    out.push(
+      await ctx.writer.json({
+        name: 'tickers',
+        path: 'json/tickers.json',
+        schemaName: 'Tickers',
+        schema: TickersSchema,
+        data: tickers,
+      }),
+    );
+    out.push(
+      await ctx.writer.json({
+        name: 'dicionario',
+        path: 'json/dicionario.json',
+        schemaName: 'Dicionario',
+        schema: DicionarioSchema,
+        data: dicionario(v),
+      }),
+    );
+    const universo = await linhas(
+      db,
+      `SELECT cd_regulator || '|' || ano || '|' || nome AS l FROM mart_indicadores
+       WHERE valor IS NOT NULL AND cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, nome`,
+      z.object({ l: z.string().regex(/^\d+\|\d{4}\|[a-z0-9_]+$/) }),
+    );
+    out.push(
+      await ctx.writer.text({
+        name: 'auditoria_universo',
+        path: 'auditoria/universo.txt',
+        schemaName: 'UniversoAuditoria',
+        content: universo.map((u) => `${u.l}\n`).join(''),
+        rows: universo.length,
+      }),
+    );
+    out.push(...(await publicarConjuntos(ctx)));
+    return out;
+  },
+};
+
+async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
+  const v = ctx.versao_do_dado;
+  const cands = await linhas(
+    ctx.db,
+    `SELECT cd_regulator, ano, agreg, cd_conta, ds_conta, valor, decisao, motivo, arquivo, linha
+     FROM mart_dep_amort_candidatos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, cd_conta`,
+    CandidatoRow,
+  );
+  const anos = await linhas(
+    ctx.db,
+    `SELECT i.cd_regulator, i.ano, da.agreg, b.ebit_u AS ebit, da.dep_amort, i.valor AS ebitda, i.flag
+     FROM mart_indicadores i
+     LEFT JOIN fund_base b USING (cd_regulator, ano) LEFT JOIN fund_dep_amort da USING (cd_regulator, ano)
+     WHERE i.nome = 'ebitda' AND i.cd_regulator IN (${PUBLICADAS}) AND (b.ebit_u IS NOT NULL OR da.cd_regulator IS NOT NULL)
+     ORDER BY i.cd_regulator, i.ano`,
+    EbitdaRow,
+  );
+  const chave = (cd: number, ano: number) => `${cd}/${ano}`;
+  const porAno = new Map<string, z.infer<typeof CandidatoRow>[]>();
+  for (const c of cands) {
+    const k = chave(c.cd_regulator, c.ano);
+    porAno.set(k, [...(porAno.get(k) ?? []), c]);
+  }
+  const out: ManifestEntry[] = [];
+  for (const a of anos) {
+    const data: AuditoriaDepAmort = {
+      cd_regulator: a.cd_regulator,
+      ano: a.ano,
+      agreg: a.agreg,
+      ebit_3_05: a.ebit,
+      dep_amort: a.dep_amort,
+      ebitda: a.ebitda,
+      flag: a.flag,
+      candidatos: (porAno.get(chave(a.cd_regulator, a.ano)) ?? []).map((c) => ({
+        cd_conta: c.cd_conta,
+        ds_conta: c.ds_conta,
+        valor: c.valor,
+        decisao: c.decisao,
+        motivo: c.motivo,
+        fonte: `${c.arquivo}:${c.linha}`,
+      })),
+      regra:
+        'Candidatas: linhas da DFC_MI com depreciação/amortização/exaustão no rótulo. Entram as de 6.01 (fora de 6.01.02) que não falam de dívida, juros, custo de emissão, prêmio ou ativo regulatório, e que não são detalhe de outra já incluída.',
+      nota: 'EBITDA = DRE 3.05 + soma das linhas incluídas, da mesma agregação da DRE.',
+      citacao: citacao(v, `DFP dfp_cia_aberta_DFC_MI e DRE de ${a.ano}, empresa ${a.cd_regulator}`),
+    };
+    out.push(
+      await ctx.writer.json({
+        name: `dep_amort_${a.cd_regulator}_${a.ano}`,
+        path: `json/empresas/${a.cd_regulator}/auditoria/dep_amort/${a.ano}.json`,
+        schemaName: 'AuditoriaDepAmort',
+        schema: AuditoriaDepAmortSchema,
+        data,
+      }),
+    );
+  }
+  return out;
+}
+
+/** Bulk sets (docs/datasets.md): the same rows as the JSON, for Parquet and the CSV dump. */
+export const CONJUNTOS: Record<string, string> = {
+  empresas: `SELECT cd_regulator, nome, cnpj, setor, tipo, ticker_atual, array_to_string(tickers, ';') AS tickers,
+                    primeiro_ano, ultimo_ano, reapresentacoes FROM mart_empresas ORDER BY cd_regulator`,
+  fatos: `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, valor, versao, dt_receb, arquivo, linha
+          FROM mart_fatos ORDER BY cd_regulator, ano, demo, cd_conta`,
+  indicadores:
+    'SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores ORDER BY cd_regulator, ano, nome',
+  reapresentacoes: `SELECT ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, cd_regulator
+                    FROM mart_reapresentacoes ORDER BY cd_regulator, ano, demo, cd_conta`,
+};
+
+async function publicarConjuntos(ctx: BuildContext): Promise<ManifestEntry[]> {
+  const out: ManifestEntry[] = [];
+  for (const [nome, sql] of Object.entries(CONJUNTOS)) {
+    out.push(
+      await ctx.writer.parquet({
+        name: `parquet_${nome}`,
+        path: `parquet/${nome}.parquet`,
+        schemaName: nome,
+        sql,
+      }),
+    );
+    out.push(await ctx.writer.csv({ name: `csv_${nome}`, path: `csv/${nome}.csv`, schemaName: nome, sql }));
+  }
+  return out;
+}
