@@ -1,4 +1,23 @@
-import type { Manifest } from '@fundamentos/schemas/manifest';
+import { randomBytes } from 'node:crypto';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
+import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
+import { discover } from './core/discover.ts';
+import { CollectingReporter } from './core/reporter.ts';
+import type { SourceSpec, StagedFile } from './core/source.ts';
+import { createStagingTables, ensureQuarantineTable, quote } from './core/staging.ts';
+import type { BuildContext, Stage } from './core/stage.ts';
+import { martStages } from './marts/index.ts';
+import { createArtefactWriter } from './publish/artefact-writer.ts';
+import { publishBuild } from './publish/swap.ts';
+import { dataBuild, dirDaVersao, nextVersao } from './publish/versao.ts';
+import { stageDelimited } from './readers/delimited.ts';
+import { stageFixedWidth } from './readers/fixed-width.ts';
+import { stageJson } from './readers/json.ts';
+import { allSources } from './sources/index.ts';
 
 export interface BuildOptions {
   raw: string;
@@ -6,6 +25,11 @@ export interface BuildOptions {
   label: string;
   /** Fixed clock for reproducible builds and tests. */
   now?: Date;
+  /** Sources to recognise (default: every registered source). */
+  sources?: SourceSpec[];
+  /** Stages after staging (default: the registered marts). */
+  stages?: Stage[];
+  log?: (message: string) => void;
 }
 
 export interface BuildResult {
@@ -13,9 +37,132 @@ export interface BuildResult {
   /** Absolute path of the published build directory. */
   dir: string;
   manifest: Manifest;
+  report: BuildReport;
 }
 
-/** Stages every recognised file under `raw`, runs the marts, publishes atomically under `out`. Owned by the core work. */
-export async function build(_opts: BuildOptions): Promise<BuildResult> {
-  throw new Error('build not implemented yet');
+/** A failed hard invariant: the build stops and nothing is published. */
+export class InvariantError extends Error {
+  constructor(stage: string, names: string[]) {
+    super(`stage ${stage}: hard invariant failed: ${names.join(', ')}`);
+    this.name = 'InvariantError';
+  }
+}
+
+/** Publishes every `stg_*` table as Parquet so staging can be inspected without rerunning the build. */
+const stagingParquet: Stage = {
+  name: 'staging_parquet',
+  async run(ctx) {
+    const tables = (await ctx.db.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1"))
+      .getRows()
+      .map((r) => String(r[0]));
+    const entries: ManifestEntry[] = [];
+    for (const t of tables) {
+      entries.push(await ctx.writer.parquet({ name: t, path: `parquet/${t}.parquet`, schemaName: `staging/${t}`, sql: `SELECT * FROM ${quote(t)}` }));
+    }
+    entries.push(
+      await ctx.writer.parquet({
+        name: '_quarantine',
+        path: 'parquet/_quarantine.parquet',
+        schemaName: 'staging/_quarantine',
+        sql: 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha',
+      }),
+    );
+    return entries;
+  },
+};
+
+async function stageFile(ctx: BuildContext, spec: SourceSpec, file: { path: string; arquivo: string }): Promise<StagedFile> {
+  switch (spec.kind) {
+    case 'delimited':
+      return stageDelimited(ctx.db, spec, file, ctx.report);
+    case 'fixed-width':
+      return stageFixedWidth(ctx.db, spec, file, ctx.report);
+    case 'json':
+      return stageJson(ctx.db, spec, file, ctx.report);
+  }
+}
+
+/** Stages every recognised file under `raw`, runs the marts, publishes atomically under `out`. */
+export async function build(opts: BuildOptions): Promise<BuildResult> {
+  const now = opts.now ?? new Date();
+  const raw = resolve(opts.raw);
+  const out = resolve(opts.out);
+  const sources = opts.sources ?? allSources;
+  const stages = opts.stages ?? martStages;
+  const log = opts.log ?? (() => {});
+  await mkdir(out, { recursive: true });
+  const versao_do_dado = await nextVersao(out, opts.label, now);
+  const buildingDir = join(out, `.building-${randomBytes(6).toString('hex')}`);
+  const tmp = await mkdtemp(join(tmpdir(), 'fundamentos-raw-'));
+  await mkdir(buildingDir);
+  const instance = await DuckDBInstance.create(':memory:');
+  const db = await instance.connect();
+  try {
+    const report = new CollectingReporter(db);
+    const writer = createArtefactWriter(buildingDir, db);
+    const ctx: BuildContext = { db, versao_do_dado, data_build: dataBuild(now), writer, report, log };
+    await ensureQuarantineTable(db);
+    await createStagingTables(db, sources);
+
+    const found = await discover(raw, sources, tmp);
+    log(`${found.recognised.length} files recognised, ${found.unrecognised.length} not`);
+    const staged: { fonte: string; file: StagedFile }[] = [];
+    for (const r of found.recognised) {
+      const s = await stageFile(ctx, r.spec, r.file);
+      staged.push({ fonte: r.spec.id, file: s });
+      log(`${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}`);
+    }
+    await rm(tmp, { recursive: true, force: true });
+
+    const artefatos: ManifestEntry[] = [];
+    const etapas: BuildReport['etapas'] = [];
+    for (const stage of [stagingParquet, ...stages]) {
+      report.stage = stage.name;
+      const entries = await stage.run(ctx);
+      artefatos.push(...entries);
+      etapas.push({ nome: stage.name, artefatos: entries.length });
+      const failed = report.failedHard(stage.name);
+      if (failed.length) throw new InvariantError(stage.name, failed.map((f) => f.nome));
+    }
+
+    const tabelas = new Map<string, BuildReport['tabelas'][number]>();
+    const tableNames = (await db.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1")).getRows();
+    for (const [name] of tableNames) {
+      const t = String(name);
+      const linhas = Number((await db.runAndReadAll(`SELECT count(*) FROM ${quote(t)}`)).getRows()[0]?.[0] ?? 0);
+      tabelas.set(t, { tabela: t, fontes: [], arquivos: [], linhas });
+    }
+    for (const { fonte, file } of staged) {
+      const t = tabelas.get(file.staged) ?? { tabela: file.staged, fontes: [], arquivos: [], linhas: 0 };
+      if (!t.fontes.includes(fonte)) t.fontes.push(fonte);
+      t.arquivos.push({ arquivo: file.arquivo, fonte, linhas: file.rows, quarentena: file.quarantined });
+      tabelas.set(file.staged, t);
+    }
+    const criado_em = now.toISOString();
+    const reportData: BuildReport = {
+      versao_do_dado,
+      criado_em,
+      schema_version: 1,
+      tabelas: [...tabelas.values()],
+      quarentena: await report.quarantineSummary(),
+      invariantes: report.invariantes,
+      notas: report.notas,
+      nao_reconhecidos: found.unrecognised,
+      etapas,
+    };
+    artefatos.push(await writer.json({ name: 'report', path: 'report.json', schemaName: 'BuildReportSchema', schema: BuildReportSchema, data: reportData }));
+    const manifest: Manifest = { versao_do_dado, criado_em, schema_version: 1, artefatos };
+    await writer.json({ name: 'manifest', path: 'manifest.json', schemaName: 'ManifestSchema', schema: ManifestSchema, data: manifest });
+
+    const dir = await publishBuild(out, buildingDir, dirDaVersao(versao_do_dado));
+    log(`published ${versao_do_dado} at ${dir}`);
+    return { versao_do_dado, dir, manifest, report: reportData };
+  } catch (e) {
+    await rm(buildingDir, { recursive: true, force: true });
+    throw e;
+  } finally {
+    db.closeSync();
+    instance.closeSync();
+    await rm(tmp, { recursive: true, force: true });
+  }
 }

@@ -23,6 +23,10 @@ export interface ColumnSpec {
   required?: boolean;
   /** decimal scale for `decimal` (default 10). */
   scale?: number;
+  /** Coded values: anything else (non-empty) is quarantined as `codigo_desconhecido`. */
+  allowed?: string[];
+  /** Left-pad digit-only values with zeros to this width (CD_CVM is `char(6)` but some files drop the zeros). */
+  zeroPad?: number;
 }
 
 export interface FixedWidthField {
@@ -47,12 +51,19 @@ interface BaseSourceSpec {
   /** Recognises a file (or a zip member) by its base name. Named groups become `_`-columns (e.g. `_demo`). */
   fileName: RegExp;
   encoding: 'latin-1' | 'utf-8';
+  /** Constant `_`-columns for facts the file name implies but the regex cannot spell (e.g. `{ doc: 'DFP' }` → `_doc`). */
+  facts?: Record<string, string>;
 }
 
 export interface DelimitedSourceSpec extends BaseSourceSpec {
   kind: 'delimited';
   delimiter: ';' | ',';
   columns: ColumnSpec[];
+  /**
+   * Uniqueness key by header name (`_`-facts such as `_doc` allowed). A later row with the same key as an
+   * earlier one, in this file or an earlier file of the same table, is quarantined as `duplicada`.
+   */
+  key?: string[];
 }
 
 export interface FixedWidthSourceSpec extends BaseSourceSpec {

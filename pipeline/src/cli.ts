@@ -1,0 +1,51 @@
+import { isAbsolute, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from './build.ts';
+import { InputError } from './core/source.ts';
+import { runFetchCommand } from './fetch/command.ts';
+
+const USAGE = `usage:
+  pipeline build --raw <dir> --out <dir> [--label <label>]
+  pipeline fetch …`;
+
+/** pnpm runs scripts in the package directory; paths the user typed are relative to where they typed them. */
+const fromUser = (p: string): string => (isAbsolute(p) ? p : resolve(process.env.INIT_CWD ?? process.cwd(), p));
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'fetch') return runFetchCommand(rest);
+  if (command !== 'build') {
+    console.error(USAGE);
+    return 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: { raw: { type: 'string' }, out: { type: 'string' }, label: { type: 'string', default: 'local' } },
+    strict: true,
+  });
+  if (!values.raw || !values.out) {
+    console.error(USAGE);
+    return 2;
+  }
+  try {
+    const r = await build({ raw: fromUser(values.raw), out: fromUser(values.out), label: values.label ?? 'local', log: (m) => console.error(m) });
+    console.log(JSON.stringify({ versao_do_dado: r.versao_do_dado, dir: r.dir, artefatos: r.manifest.artefatos.length, quarentena: r.report.quarentena.total }));
+    return 0;
+  } catch (e) {
+    if (e instanceof InputError) {
+      console.error(`build failed, nothing published: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+      process.exit(1);
+    },
+  );
+}

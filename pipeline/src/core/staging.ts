@@ -1,0 +1,94 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ColumnSpec, ColumnType, SourceSpec } from './source.ts';
+
+/** Staging column name: the source header lowercased with accents stripped (`Código` → `codigo`). */
+export function stagingColumn(header: string): string {
+  return header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
+}
+
+/** `_`-column names contributed by a spec's file-name groups and constant facts. */
+export function factColumns(spec: SourceSpec): string[] {
+  const groups = [...spec.fileName.source.matchAll(/\(\?<([A-Za-z][A-Za-z0-9]*)>/g)].map((m) => m[1] ?? '');
+  return [...new Set([...groups, ...Object.keys(spec.facts ?? {})])].map((g) => `_${g}`);
+}
+
+/** File-name facts of one file: named groups of the spec's regex plus its constant facts. */
+export function factsOf(spec: SourceSpec, baseName: string): Record<string, string> | null {
+  const m = spec.fileName.exec(baseName);
+  if (!m) return null;
+  const facts: Record<string, string> = {};
+  for (const [k, v] of Object.entries(m.groups ?? {})) if (v !== undefined) facts[`_${k}`] = v;
+  for (const [k, v] of Object.entries(spec.facts ?? {})) facts[`_${k}`] = v;
+  return facts;
+}
+
+export function sqlType(c: Pick<ColumnSpec, 'type' | 'scale'>): string {
+  const t: ColumnType = c.type;
+  switch (t) {
+    case 'varchar':
+      return 'VARCHAR';
+    case 'integer':
+      return 'INTEGER';
+    case 'bigint':
+      return 'BIGINT';
+    case 'decimal':
+      return `DECIMAL(38,${c.scale ?? 10})`;
+    case 'double':
+      return 'DOUBLE';
+    case 'date':
+    case 'date_br':
+    case 'date_compact':
+      return 'DATE';
+  }
+}
+
+export const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
+export const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+/** Rows a build can survive without: kept out of staging, listed here and counted in the report. */
+export async function ensureQuarantineTable(db: DuckDBConnection): Promise<void> {
+  await db.run(
+    'CREATE TABLE IF NOT EXISTS _quarantine (source VARCHAR, arquivo VARCHAR, linha BIGINT, campo VARCHAR, valor VARCHAR, motivo VARCHAR)',
+  );
+}
+
+export interface StagingColumn {
+  name: string;
+  sql: string;
+}
+
+/** Columns of a delimited spec's staging table, in order: data columns, `_arquivo`, `_linha`, facts. */
+export function stagingColumnsOf(spec: SourceSpec & { columns: ColumnSpec[] }): StagingColumn[] {
+  return [
+    ...spec.columns.map((c) => ({ name: stagingColumn(c.name), sql: sqlType(c) })),
+    { name: '_arquivo', sql: 'VARCHAR' },
+    { name: '_linha', sql: 'BIGINT' },
+    ...factColumns(spec).map((name) => ({ name, sql: 'VARCHAR' })),
+  ];
+}
+
+/**
+ * Creates (or widens) a staging table so several specs can share it: e.g. BPA has no DT_INI_EXERC and
+ * only DMPL has COLUNA_DF, so `stg_cvm_demonstracao` holds the union and the missing ones are NULL.
+ */
+export async function ensureStagingTable(db: DuckDBConnection, table: string, columns: StagingColumn[]): Promise<void> {
+  const seen = new Map<string, StagingColumn>();
+  for (const c of columns) if (!seen.has(c.name)) seen.set(c.name, c);
+  const cols = [...seen.values()];
+  await db.run(`CREATE TABLE IF NOT EXISTS ${quote(table)} (${cols.map((c) => `${quote(c.name)} ${c.sql}`).join(', ')})`);
+  for (const c of cols) await db.run(`ALTER TABLE ${quote(table)} ADD COLUMN IF NOT EXISTS ${quote(c.name)} ${c.sql}`);
+}
+
+/** Creates every delimited staging table up front, so marts can query a table even when no file fed it. */
+export async function createStagingTables(db: DuckDBConnection, specs: readonly SourceSpec[]): Promise<void> {
+  const byTable = new Map<string, StagingColumn[]>();
+  for (const s of specs) {
+    if (s.kind !== 'delimited') continue;
+    byTable.set(s.staged, [...(byTable.get(s.staged) ?? []), ...stagingColumnsOf(s)]);
+  }
+  for (const [table, cols] of byTable) await ensureStagingTable(db, table, cols);
+}

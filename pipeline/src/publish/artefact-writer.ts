@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, normalize } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { lit } from '../core/staging.ts';
+import type { ArtefactWriter } from '../core/stage.ts';
+
+async function entryFor(root: string, path: string, a: { name: string; schemaName: string }, rows: number, format: ManifestEntry['format']) {
+  const bytes = await readFile(join(root, path));
+  const entry: ManifestEntry = {
+    name: a.name,
+    path,
+    rows,
+    bytes: bytes.length,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    schema: a.schemaName,
+    format,
+  };
+  return entry;
+}
+
+/**
+ * Writes artefacts under `root` (the build directory): each goes to a temp name, is validated (zod for
+ * JSON, row count re-read for Parquet/CSV) and only then renamed to its path. Paths are relative and
+ * must stay inside `root`.
+ */
+export function createArtefactWriter(root: string, db: DuckDBConnection): ArtefactWriter {
+  const place = async (path: string): Promise<{ final: string; tmp: string }> => {
+    const rel = normalize(path);
+    if (isAbsolute(rel) || rel.startsWith('..')) throw new Error(`artefact path must stay inside the build: ${path}`);
+    const final = join(root, rel);
+    await mkdir(dirname(final), { recursive: true });
+    return { final, tmp: `${final}.tmp-${randomBytes(4).toString('hex')}` };
+  };
+  const count = async (sql: string): Promise<number> => Number((await db.runAndReadAll(sql)).getRows()[0]?.[0] ?? -1);
+  const copy = async (a: { name: string; path: string; schemaName: string; sql: string }, format: 'parquet' | 'csv') => {
+    const { final, tmp } = await place(a.path);
+    try {
+      const options = format === 'parquet' ? 'FORMAT PARQUET, COMPRESSION ZSTD' : 'FORMAT CSV, HEADER';
+      const written = Number((await db.run(`COPY (${a.sql}) TO ${lit(tmp)} (${options})`)).rowsChanged);
+      const reread =
+        format === 'parquet'
+          ? await count(`SELECT count(*) FROM read_parquet(${lit(tmp)})`)
+          : // The CSV is re-read with DuckDB's own dialect detection; a mismatch means it did not round-trip.
+            await count(`SELECT count(*) FROM read_csv(${lit(tmp)}, header=true, all_varchar=true)`);
+      if (reread !== written) throw new Error(`${a.path}: wrote ${written} rows but read back ${reread}`);
+      await rename(tmp, final);
+      return entryFor(root, a.path, a, written, format);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+  };
+  return {
+    async json(a) {
+      const parsed = a.schema.safeParse(a.data);
+      if (!parsed.success) throw new Error(`${a.path}: does not match ${a.schemaName}: ${parsed.error.message}`);
+      const { final, tmp } = await place(a.path);
+      await writeFile(tmp, `${JSON.stringify(parsed.data)}\n`);
+      await rename(tmp, final);
+      const rows = Array.isArray(parsed.data) ? parsed.data.length : 1;
+      return entryFor(root, a.path, a, rows, 'json');
+    },
+    parquet: (a) => copy(a, 'parquet'),
+    csv: (a) => copy(a, 'csv'),
+    async text(a) {
+      const { final, tmp } = await place(a.path);
+      await writeFile(tmp, a.content);
+      await rename(tmp, final);
+      return entryFor(root, a.path, a, a.rows, 'text');
+    },
+  };
+}

@@ -1,0 +1,229 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ensureStagingTable, factsOf, lit, quote, sqlType, stagingColumn, stagingColumnsOf } from '../core/staging.ts';
+import type { BuildReporter } from '../core/stage.ts';
+import type { ColumnSpec, DelimitedSourceSpec, InputFile, StagedFile } from '../core/source.ts';
+import { InputError } from '../core/source.ts';
+import { checkText } from './text-check.ts';
+
+/** Quarantine reasons (`motivo`) produced by this reader. */
+export const MOTIVOS = {
+  nao_numerico: 'nao_numerico',
+  casas_decimais: 'casas_decimais_excedidas',
+  data_invalida: 'data_invalida',
+  codigo_desconhecido: 'codigo_desconhecido',
+  duplicada: 'duplicada',
+} as const;
+
+interface Bound {
+  spec: ColumnSpec;
+  /** Position in the file's header, or null when an optional column is absent. */
+  index: number | null;
+}
+
+/** The base name a spec's regex is matched against: the member name for `zip:member`. */
+export function baseNameOf(arquivo: string): string {
+  const last = arquivo.slice(arquivo.lastIndexOf(':') + 1);
+  return last.slice(last.lastIndexOf('/') + 1);
+}
+
+/** Matches the header to the spec by name (never by position); any mismatch stops the build. */
+export function bindHeader(spec: DelimitedSourceSpec, header: string[], arquivo: string): Bound[] {
+  const seen = new Set<string>();
+  for (const h of header) {
+    if (seen.has(h)) throw new InputError(arquivo, 1, h, 'each column once in the header', h);
+    seen.add(h);
+  }
+  const used = new Set<number>();
+  const bound: Bound[] = [];
+  const missing: string[] = [];
+  for (const c of spec.columns) {
+    const idx = [c.name, ...(c.aliases ?? [])].map((n) => header.indexOf(n)).find((i) => i >= 0);
+    if (idx === undefined) {
+      if (c.required !== false) missing.push(c.name);
+      bound.push({ spec: c, index: null });
+    } else {
+      used.add(idx);
+      bound.push({ spec: c, index: idx });
+    }
+  }
+  const extra = header.filter((_, i) => !used.has(i));
+  const [firstMissing] = missing;
+  const [firstExtra] = extra;
+  if (firstMissing !== undefined) {
+    // A missing column next to an unknown one is most likely a rename: say both.
+    throw new InputError(arquivo, 1, firstMissing, `column ${firstMissing} in the header`, firstExtra ?? null);
+  }
+  if (firstExtra !== undefined) throw new InputError(arquivo, 1, firstExtra, `only the columns of ${spec.id}`, firstExtra);
+  return bound;
+}
+
+/** SQL for the typed value of raw text `v`, and the quarantine reason when it does not cast. */
+function typedExpr(c: ColumnSpec, v: string): { expr: string; motivo: string | null; base: string } {
+  const t = `NULLIF(trim(${v}), '')`;
+  switch (c.type) {
+    case 'varchar': {
+      const expr = c.zeroPad
+        ? `CASE WHEN regexp_full_match(${v}, '[0-9]+') AND length(${v}) < ${c.zeroPad} THEN lpad(${v}, ${c.zeroPad}, '0') ELSE ${v} END`
+        : v;
+      return { expr, motivo: null, base: v };
+    }
+    case 'integer':
+    case 'bigint':
+      return {
+        expr: `CASE WHEN regexp_full_match(${t}, '[-+]?[0-9]+') THEN TRY_CAST(${t} AS ${sqlType(c)}) END`,
+        motivo: MOTIVOS.nao_numerico,
+        base: t,
+      };
+    case 'decimal': {
+      // VARCHAR → DECIMAL(38,s) is ~30x slower in DuckDB than VARCHAR → HUGEINT; shifting the point by
+      // hand and scaling by an exact DECIMAL constant gives the same exact value.
+      const scale = c.scale ?? 10;
+      const digits = `concat(split_part(${t}, '.', 1), rpad(split_part(${t}, '.', 2), ${scale}, '0'))`;
+      const unit = scale === 0 ? '' : ` * CAST(0.${'0'.repeat(scale - 1)}1 AS DECIMAL(${scale + 1},${scale}))`;
+      return {
+        expr: `CASE WHEN regexp_full_match(${t}, '-?[0-9]+([.][0-9]{1,${scale}})?') THEN CAST(TRY_CAST(${digits} AS HUGEINT) AS DECIMAL(38,0))${unit} END`,
+        motivo: MOTIVOS.nao_numerico,
+        base: t,
+      };
+    }
+    case 'double':
+      return { expr: `TRY_CAST(${t} AS DOUBLE)`, motivo: MOTIVOS.nao_numerico, base: t };
+    case 'date':
+      return { expr: `TRY_CAST(TRY_STRPTIME(${t}, '%Y-%m-%d') AS DATE)`, motivo: MOTIVOS.data_invalida, base: t };
+    case 'date_br':
+      return { expr: `TRY_CAST(TRY_STRPTIME(${t}, '%d/%m/%Y') AS DATE)`, motivo: MOTIVOS.data_invalida, base: t };
+    case 'date_compact':
+      return { expr: `TRY_CAST(TRY_STRPTIME(${t}, '%Y%m%d') AS DATE)`, motivo: MOTIVOS.data_invalida, base: t };
+  }
+}
+
+let loads = 0;
+/** Specs whose staging table is known to hold all their columns, per connection (ALTERs are not free). */
+const ensuredSpecs = new WeakMap<DuckDBConnection, Set<string>>();
+
+/**
+ * Stages one delimited file into `spec.staged`: header checked by name, every value read as text by
+ * DuckDB (`quote=''`: CVM never quotes and free text holds stray `"`), cast in SQL. Values that do not
+ * cast, unknown codes and repeated keys go to `_quarantine` and their rows stay out of staging.
+ */
+export async function stageDelimited(
+  db: DuckDBConnection,
+  spec: DelimitedSourceSpec,
+  file: InputFile,
+  report: BuildReporter,
+): Promise<StagedFile> {
+  const { arquivo } = file;
+  const facts = factsOf(spec, baseNameOf(arquivo)) ?? {};
+  const text = await checkText(file.path, arquivo, spec.encoding);
+  const header = text.header.split(spec.delimiter);
+  const bound = bindHeader(spec, header, arquivo);
+  const ensured = ensuredSpecs.get(db) ?? new Set<string>();
+  if (!ensured.has(spec.id)) {
+    await ensureStagingTable(db, spec.staged, stagingColumnsOf(spec));
+    ensured.add(spec.id);
+    ensuredSpecs.set(db, ensured);
+  }
+
+  const n = loads++;
+  const load = `_load_${n}`;
+  const typed = `_typed_${n}`;
+  const dup = `_dup_${n}`;
+  const columns = `{${header.map((_, i) => `${lit(`c${i}`)}: 'VARCHAR'`).join(', ')}}`;
+  try {
+    await db.run(
+      `CREATE TEMP TABLE ${load} AS SELECT ordinality + 1 AS _linha, * FROM read_csv(${lit(file.path)}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=${lit(spec.encoding)}, strict_mode=true, null_padding=false) WITH ORDINALITY`,
+    );
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    const line = /line[: ]+(\d+)/i.exec(msg);
+    throw new InputError(arquivo, line ? Number(line[1]) : null, null, `${header.length} fields per line separated by "${spec.delimiter}"`, msg.split('\n')[0] ?? msg);
+  }
+  try {
+    const rows = Number((await db.runAndReadAll(`SELECT count(*) FROM ${load}`)).getRows()[0]?.[0] ?? 0);
+    if (rows !== text.lines - 1) {
+      throw new InputError(arquivo, null, null, `${text.lines - 1} data lines`, `${rows} rows parsed`);
+    }
+    if (rows === 0) report.note('staging', `${arquivo}: header only, no rows`);
+
+    // Inner query: typed value t<i>, raw text r<i>, trimmed text n<i> (each cast computed once).
+    // Outer query: flag b<k> per check that failed, and _bad when any did.
+    const sel: string[] = ['_linha'];
+    const checks: { i: number; name: string; motivo: string; bad: string }[] = [];
+    bound.forEach((b, i) => {
+      if (b.index === null) {
+        sel.push(`CAST(NULL AS ${sqlType(b.spec)}) AS t${i}`, `CAST(NULL AS VARCHAR) AS r${i}`);
+        return;
+      }
+      const v = `c${b.index}`;
+      const { expr, motivo, base } = typedExpr(b.spec, v);
+      sel.push(`${expr} AS t${i}`, `${v} AS r${i}`, `${base} AS n${i}`);
+      if (b.spec.type === 'decimal') {
+        const tooPrecise = `regexp_full_match(n${i}, '-?[0-9]+[.][0-9]{${(b.spec.scale ?? 10) + 1},}')`;
+        checks.push({ i, name: b.spec.name, motivo: MOTIVOS.casas_decimais, bad: `coalesce(${tooPrecise}, false)` });
+        checks.push({ i, name: b.spec.name, motivo: MOTIVOS.nao_numerico, bad: `(n${i} IS NOT NULL AND t${i} IS NULL AND NOT ${tooPrecise})` });
+      } else if (motivo) {
+        checks.push({ i, name: b.spec.name, motivo, bad: `(n${i} IS NOT NULL AND t${i} IS NULL)` });
+      }
+      if (b.spec.allowed) {
+        checks.push({
+          i,
+          name: b.spec.name,
+          motivo: MOTIVOS.codigo_desconhecido,
+          bad: `(r${i} IS NOT NULL AND r${i} NOT IN (${b.spec.allowed.map(lit).join(', ')}))`,
+        });
+      }
+    });
+    const flags = checks.map((c, k) => `${c.bad} AS b${k}`);
+    const badAny = checks.length ? checks.map((_, k) => `b${k}`).join(' OR ') : 'false';
+    await db.run(
+      `CREATE TEMP TABLE ${typed} AS SELECT *, (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM ${load}))`,
+    );
+    if (checks.length) {
+      await db.run(
+        `INSERT INTO _quarantine ${checks
+          .map((c, k) => `SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(c.name)}, r${c.i}, ${lit(c.motivo)} FROM ${typed} WHERE b${k}`)
+          .join(' UNION ALL ')}`,
+      );
+    }
+
+    // Duplicates: a key seen earlier in this file, or already staged from an earlier file of the table.
+    const keyNames = spec.key ?? [];
+    const keyOf = (name: string): { mine: string; theirs: string } => {
+      if (name.startsWith('_')) {
+        const v = facts[name];
+        if (v === undefined) throw new Error(`${spec.id}: key ${name} is not a file-name fact`);
+        return { mine: lit(v), theirs: quote(name) };
+      }
+      const i = spec.columns.findIndex((c) => c.name === name);
+      const col = spec.columns[i];
+      if (!col) throw new Error(`${spec.id}: key ${name} is not a column`);
+      return { mine: `t${i}`, theirs: quote(stagingColumn(col.name)) };
+    };
+    const keys = keyNames.map(keyOf);
+    if (keys.length) {
+      const dataKeys = keys.filter((k) => k.mine.startsWith('t'));
+      const partition = dataKeys.length ? `PARTITION BY ${dataKeys.map((k) => k.mine).join(', ')}` : '';
+      await db.run(
+        `CREATE TEMP TABLE ${dup} AS SELECT _linha, concat_ws(' | ', ${keys.map((k) => `coalesce(CAST(${k.mine} AS VARCHAR), '')`).join(', ')}) AS kv
+         FROM (SELECT *, row_number() OVER (${partition} ORDER BY _linha) AS _rn FROM ${typed} WHERE NOT _bad) g
+         WHERE _rn > 1 OR EXISTS (SELECT 1 FROM ${quote(spec.staged)} s WHERE ${keys.map((k) => `s.${k.theirs} IS NOT DISTINCT FROM ${k.mine.startsWith('t') ? `g.${k.mine}` : k.mine}`).join(' AND ')})`,
+      );
+      await db.run(
+        `INSERT INTO _quarantine SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(keyNames.join('+'))}, kv, ${lit(MOTIVOS.duplicada)} FROM ${dup}`,
+      );
+    } else {
+      await db.run(`CREATE TEMP TABLE ${dup} AS SELECT CAST(NULL AS BIGINT) AS _linha WHERE false`);
+    }
+
+    const cols = bound.map((b, i) => `t${i} AS ${quote(stagingColumn(b.spec.name))}`);
+    const factCols = Object.entries(facts).map(([k, v]) => `${lit(v)} AS ${quote(k)}`);
+    const inserted = await db.run(
+      `INSERT INTO ${quote(spec.staged)} BY NAME SELECT ${[...cols, `${lit(arquivo)} AS _arquivo`, '_linha', ...factCols].join(', ')}
+       FROM ${typed} WHERE NOT _bad AND _linha NOT IN (SELECT _linha FROM ${dup})`,
+    );
+    const staged = Number(inserted.rowsChanged);
+    return { arquivo, staged: spec.staged, rows: staged, quarantined: rows - staged };
+  } finally {
+    for (const t of [load, typed, dup]) await db.run(`DROP TABLE IF EXISTS ${t}`);
+  }
+}

@@ -1,0 +1,99 @@
+import { createReadStream } from 'node:fs';
+import { InputError } from '../core/source.ts';
+
+export interface TextCheck {
+  bytes: number;
+  /** Non-blank lines, header included. */
+  lines: number;
+  /** Header line decoded with the declared encoding, without CR/LF and BOM. */
+  header: string;
+}
+
+/** Length of a valid UTF-8 multi-byte sequence starting at `i`, or 0. */
+function utf8SequenceAt(buf: Uint8Array, i: number): number {
+  const b = buf[i] ?? 0;
+  const need = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+  if (need < 0 || i + need >= buf.length) return 0;
+  for (let k = 1; k <= need; k++) {
+    const c = buf[i + k] ?? 0;
+    if (c < 0x80 || c > 0xbf) return 0;
+  }
+  return need + 1;
+}
+
+/**
+ * One pass over the bytes: counts lines, refuses blank lines in the middle (they would shift `_linha`),
+ * and checks the encoding. A file declared latin-1 whose accented characters are mostly valid UTF-8
+ * sequences is UTF-8 (it would stage as mojibake such as `Ã§`); a file declared UTF-8 with an invalid
+ * sequence is not UTF-8.
+ */
+export async function checkText(path: string, arquivo: string, encoding: 'latin-1' | 'utf-8'): Promise<TextCheck> {
+  let bytes = 0;
+  let line = 1;
+  let lineHasContent = false;
+  let nonBlank = 0;
+  let blankAt: number | null = null;
+  let utf8Seqs = 0;
+  let otherHigh = 0;
+  let firstUtf8Line: number | null = null;
+  let firstUtf8Sample = '';
+  const headerBytes: number[] = [];
+  let carry: Uint8Array = new Uint8Array(0);
+
+  const scan = (buf: Uint8Array, upto: number): number => {
+    let i = 0;
+    while (i < upto) {
+      const b = buf[i] ?? 0;
+      if (b === 0x0a) {
+        if (lineHasContent) {
+          if (blankAt !== null) throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
+          nonBlank++;
+        } else if (blankAt === null) blankAt = line;
+        line++;
+        lineHasContent = false;
+        i++;
+        continue;
+      }
+      if (line === 1) headerBytes.push(b);
+      if (b !== 0x0d) lineHasContent = true;
+      if (b >= 0x80) {
+        const n = utf8SequenceAt(buf, i);
+        if (n > 0) {
+          utf8Seqs++;
+          if (firstUtf8Line === null) {
+            firstUtf8Line = line;
+            firstUtf8Sample = Buffer.from(buf.subarray(i, i + n)).toString('latin1');
+          }
+          if (line === 1) for (let k = 1; k < n; k++) headerBytes.push(buf[i + k] ?? 0);
+          i += n;
+          continue;
+        }
+        otherHigh++;
+        if (encoding === 'utf-8') throw new InputError(arquivo, line, null, 'UTF-8 text', `byte 0x${b.toString(16)}`);
+      }
+      i++;
+    }
+    return i;
+  };
+
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    // The last 3 bytes wait for the next chunk so a multi-byte sequence split between chunks is seen whole.
+    const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+    const done = scan(buf, Math.max(0, buf.length - 3));
+    carry = buf.subarray(done);
+  }
+  scan(carry, carry.length);
+  if (lineHasContent) {
+    if (blankAt !== null) throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
+    nonBlank++;
+  }
+  if (bytes === 0 || nonBlank === 0) throw new InputError(arquivo, 1, null, 'a header line', 'empty file');
+  if (encoding === 'latin-1' && utf8Seqs > 0 && utf8Seqs >= otherHigh) {
+    throw new InputError(arquivo, firstUtf8Line, null, 'latin-1 text', `UTF-8 bytes read as latin-1: ${firstUtf8Sample}`);
+  }
+  const raw = Buffer.from(headerBytes);
+  let header = encoding === 'utf-8' ? raw.toString('utf8') : raw.toString('latin1');
+  header = header.replace(/^\uFEFF/, '').replace(/\r$/, '');
+  return { bytes, lines: nonBlank, header };
+}
