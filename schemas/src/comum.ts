@@ -26,10 +26,10 @@ export const DinheiroSchema = z.number();
 export const FracaoSchema = z.number();
 
 /** Fiscal year of a filing (DFP/ITR reference year). */
-export const AnoSchema = z.number().int().min(1990).max(2100);
+export const AnoSchema = z.number().int().min(1990).max(2100).describe('Fiscal year.');
 
 /** Regulator company code (CD_CVM in the regulator files), as an integer without padding. */
-export const CdRegulatorSchema = z.number().int().positive();
+export const CdRegulatorSchema = z.number().int().positive().describe('Regulator company code.');
 
 /** B3 trading code: 4-character root (letters or digits, e.g. B3SA) followed by the class number. */
 export const TickerSchema = z

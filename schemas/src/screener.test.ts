@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lerParametrosScreener, ScreenerParametrosSchema, ScreenerRespostaSchema } from './screener.ts';
+import {
+  lerParametrosScreener,
+  ScreenerParametrosDocSchema,
+  ScreenerParametrosSchema,
+  ScreenerRespostaSchema,
+} from './screener.ts';
 
 const ler = (qs: string) => lerParametrosScreener(new URLSearchParams(qs));
 const caminhos = (qs: string) => {
@@ -48,6 +53,21 @@ describe('screener parameters', () => {
     expect(caminhos('limite=2.5')).toEqual(['limite']);
     expect(caminhos('recibo=sim')).toEqual(['recibo']);
     expect(caminhos('rigor=frouxo')).toEqual(['rigor']);
+  });
+  it('the documented parameters are exactly the ones the parser accepts', () => {
+    const documentados = Object.keys(ScreenerParametrosDocSchema.shape);
+    expect(documentados).toHaveLength(35);
+    const exemplo: Record<string, string> = {
+      ano: '2023',
+      as_of: '2024-04-30',
+      limite: '5',
+      recibo: 'false',
+      rigor: 'padrao',
+    };
+    const todos = Object.fromEntries(
+      documentados.map((k) => [k, exemplo[k] ?? (k.endsWith('_min') ? '0' : '1')]),
+    );
+    expect(ScreenerParametrosSchema.safeParse(todos).success).toBe(true);
   });
   it('refuses a repeated parameter', () => {
     expect(caminhos('roe_min=0.1&roe_min=0.2')).toEqual(['roe_min']);

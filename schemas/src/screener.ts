@@ -153,6 +153,36 @@ export function lerParametrosScreener(
   return ScreenerParametrosSchema.safeParse(q);
 }
 
+/**
+ * The `/screener` query string documented parameter by parameter (all strings, as received), for
+ * the OpenAPI document. Parsing goes through ScreenerParametrosSchema, which accepts exactly these
+ * names (a test keeps the two in step).
+ */
+export const ScreenerParametrosDocSchema = z
+  .strictObject({
+    ...Object.fromEntries(
+      INDICADORES_FILTRAVEIS.flatMap((i) => [
+        [`${i}_min`, z.string().optional().describe(`Lower bound (inclusive) on ${i}; a number.`)],
+        [`${i}_max`, z.string().optional().describe(`Upper bound (inclusive) on ${i}; a number.`)],
+      ]),
+    ),
+    ano: z.string().optional().describe("Fiscal year; without it each company's latest year with data."),
+    as_of: z
+      .string()
+      .optional()
+      .describe('Date YYYY-MM-DD: only filings received and prices traded up to it.'),
+    limite: z
+      .string()
+      .optional()
+      .describe(`Rows returned, 1 to ${LIMITE_MAXIMO_SCREENER}; default ${LIMITE_PADRAO_SCREENER}.`),
+    recibo: z
+      .string()
+      .optional()
+      .describe('true or false (default): true freezes the answer at a permanent address.'),
+    rigor: z.string().optional().describe('padrao (default) or estrito; applies to P/L only.'),
+  })
+  .describe('/screener query parameters; unknown parameters are refused.');
+
 /** A P/L value used by a filter (our design for the spec's `multiplos` with `ressalvas`). */
 export const MultiploUsadoSchema = z.strictObject({
   valor: z.number().describe('The multiple compared with the filter.'),
