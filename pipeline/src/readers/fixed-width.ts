@@ -1,3 +1,9 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { FixedWidthField, FixedWidthSourceSpec, InputFile, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
@@ -38,6 +44,27 @@ function sqlIdent(name: string): string {
 }
 
 let scratchCounter = 0;
+
+/**
+ * DuckDB's latin-1 decoder refuses the C1 bytes 0x80–0x9F, which are valid ISO-8859-1 (CVM and B3
+ * files carry a few). Such a file is streamed once into a UTF-8 copy: one byte stays one character,
+ * so record lengths are unchanged.
+ */
+async function latin1ToUtf8(path: string): Promise<{ path: string; dir: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'fixed-width-'));
+  const out = join(dir, 'utf8.txt');
+  await pipeline(
+    createReadStream(path),
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        // Buffer's 'latin1' is ISO-8859-1 byte for byte (TextDecoder's 'latin1' is windows-1252).
+        done(null, Buffer.from(chunk.toString('latin1'), 'utf8'));
+      },
+    }),
+    createWriteStream(out),
+  );
+  return { path: out, dir };
+}
 
 /** The SQL type a field lands as in staging. */
 export function fixedWidthSqlType(field: FixedWidthField): string {
@@ -137,12 +164,21 @@ export async function stageFixedWidth(
   const parsed = `_fw_parsed_${process.pid}_${scratchCounter}`;
   const typeWidth = spec.recordTypes.header.length;
   const { header, data, trailer } = spec.recordTypes;
+  let transcoded: { path: string; dir: string } | undefined;
+  // Insertion order is preserved by CREATE TABLE AS, so rowid + 1 is the line number.
+  const readLines = (path: string, encoding: string) =>
+    db.run(
+      `CREATE OR REPLACE TEMP TABLE ${lines} AS SELECT l FROM read_csv(${sqlString(path)}, columns = {'l': 'VARCHAR'}, header = false, delim = chr(1), quote = '', escape = '', encoding = ${sqlString(encoding)}, auto_detect = false)`,
+    );
   try {
     try {
-      // insertion order is preserved by CREATE TABLE AS, so rowid + 1 is the line number.
-      await db.run(
-        `CREATE OR REPLACE TEMP TABLE ${lines} AS SELECT l FROM read_csv(${sqlString(file.path)}, columns = {'l': 'VARCHAR'}, header = false, delim = chr(1), quote = '', escape = '', encoding = ${sqlString(spec.encoding)}, auto_detect = false)`,
-      );
+      try {
+        await readLines(file.path, spec.encoding);
+      } catch (err) {
+        if (spec.encoding !== 'latin-1' || !/latin-1/i.test((err as Error).message)) throw err;
+        transcoded = await latin1ToUtf8(file.path);
+        await readLines(transcoded.path, 'utf-8');
+      }
     } catch (err) {
       throw new InputError(
         arquivo,
@@ -287,5 +323,6 @@ export async function stageFixedWidth(
   } finally {
     await db.run(`DROP TABLE IF EXISTS ${lines}`);
     await db.run(`DROP TABLE IF EXISTS ${parsed}`);
+    if (transcoded) await rm(transcoded.dir, { recursive: true, force: true });
   }
 }

@@ -222,7 +222,16 @@ export async function stageJson(
     db.run(`CREATE TABLE IF NOT EXISTS ${sqlIdent(spec.staged)} (${ddl.join(', ')})`);
 
   const bytes = await readFile(file.path);
-  const text = new TextDecoder(spec.encoding === 'latin-1' ? 'latin1' : 'utf-8').decode(bytes);
+  // Buffer's 'latin1' is ISO-8859-1 byte for byte (TextDecoder's 'latin1' is windows-1252).
+  let text: string;
+  try {
+    text =
+      spec.encoding === 'latin-1'
+        ? bytes.toString('latin1')
+        : new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InputError(arquivo, null, null, 'UTF-8 text', 'bytes that are not UTF-8');
+  }
   if (text.trim() === '') {
     if (shape.empty === 'no-rows') {
       await createStaged();

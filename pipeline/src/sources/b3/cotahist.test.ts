@@ -186,6 +186,24 @@ describe('COTAHIST reader refuses bad files', () => {
     expect(err.encontrado).toBe('empty file');
   });
 
+  it('reads latin-1 bytes DuckDB refuses (C1 range) without changing record lengths', async () => {
+    // Made here: NOMRES of line 3 holds 'SÃO' and the byte 0x83 (seen in real CVM latin-1 files).
+    const nome = 'S\u00c3O\u0083'.padEnd(12, ' ');
+    const path = variant('COTAHIST_D03022022.TXT', (lines) =>
+      lines.map((l, i) => (i === 2 ? `${l.slice(0, 27)}${nome}${l.slice(39)}` : l)),
+    );
+    const db = await freshDb();
+    const staged = await stageFixedWidth(
+      db,
+      cotahistSpec,
+      { path, arquivo: 'COTAHIST_D03022022.TXT' },
+      recordingReporter(),
+    );
+    expect(staged.rows).toBe(7261);
+    const r = await one<{ nomres: string }>(db, 'SELECT nomres FROM stg_b3_cotahist WHERE _linha = 3');
+    expect(r.nomres).toBe('S\u00c3O\u0083');
+  });
+
   it('quarantines a quote record whose price is not digits and stages the rest', async () => {
     // Made here: PREULT of line 3 replaced by letters.
     const path = variant('COTAHIST_D03022022.TXT', (lines) =>
