@@ -49,6 +49,8 @@ async function main(): Promise<void> {
     process.env[DATA_ENV] = caminho(r.data.data);
     // No network from a build: Astro's telemetry stays off.
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
+    // Astro resolves some build directories against the working directory, not `root`.
+    process.chdir(SITE_DIR);
     const { build } = await import('astro');
     await build({
       root: SITE_DIR,

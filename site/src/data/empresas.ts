@@ -1,5 +1,7 @@
+import { type Dividendos, DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { type EmpresaIndice, EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { type Indicadores, IndicadoresSchema } from '@fundamentos/schemas/indicadores';
+import { type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import {
   type ReapresentacoesEmpresa,
   ReapresentacoesEmpresaSchema,
@@ -19,6 +21,8 @@ export interface EmpresaPublicada {
   indice: EmpresaIndice;
   indicadores: Indicadores | null;
   reapresentacoes: ReapresentacoesEmpresa | null;
+  multiplos: Multiplos | null;
+  dividendos: Dividendos | null;
 }
 
 /**
@@ -39,6 +43,8 @@ export function empresasPublicadas(b: DataBuild): EmpresaPublicada[] {
         caminhos.recurso(item.cd_regulator, 'reapresentacoes'),
         ReapresentacoesEmpresaSchema,
       ),
+      multiplos: readArtefact(b, caminhos.recurso(item.cd_regulator, 'multiplos'), MultiplosSchema),
+      dividendos: readArtefact(b, caminhos.recurso(item.cd_regulator, 'dividendos'), DividendosSchema),
     });
   }
   return out.sort((a, b) => a.indice.ticker.localeCompare(b.indice.ticker));
