@@ -75,7 +75,8 @@ describe('pnpm pipeline fetch', () => {
     expect(await fetchCmd(['--source', 'fca_vm', '--anos', '2018,2019'])).toBe(0);
     expect(sha(join(raw, 'fca_vm', 'fca_cia_aberta_valor_mobiliario_2018.csv'))).toBe(sha(FCA_2018));
     expect(sha(join(raw, 'fca_vm', 'fca_cia_aberta_valor_mobiliario_2019.csv'))).toBe(sha(FCA_2019));
-    const entries = await log();
+    // Both files download at once, so the log order is the completion order: sort by path.
+    const entries = (await log()).sort((a, b) => a.path.localeCompare(b.path));
     expect(entries.map((e) => [e.path, e.outcome, e.http_status])).toEqual([
       ['fca_vm/fca_cia_aberta_valor_mobiliario_2018.csv', 'downloaded', 200],
       ['fca_vm/fca_cia_aberta_valor_mobiliario_2019.csv', 'downloaded', 200],

@@ -98,7 +98,9 @@ describe('planDownloads', () => {
 
   it('names unknown sources and sources without a URL', () => {
     const plan = planDownloads(SOURCES, ['nope', 'sem_url'], none, {}, null);
-    expect(plan.problems[0]).toMatch(/^source "nope" is unknown; known sources: b3_api, b3_proventos, colide, cotahist, cotahist_d/);
+    expect(plan.problems[0]).toMatch(
+      /^source "nope" is unknown; known sources: b3_api, b3_proventos, colide, cotahist, cotahist_d/,
+    );
     expect(plan.problems[1]).toBe('source "sem_url" has no download URL in its spec');
   });
 
