@@ -45,6 +45,7 @@ describe('screener parameters', () => {
     expect(caminhos('roe_min=abc')).toEqual(['roe_min']);
     expect(caminhos('roe_min=15%')).toEqual(['roe_min']);
     expect(caminhos('roe_min=')).toEqual(['roe_min']);
+    expect(caminhos('roe_min=1e999')).toEqual(['roe_min']);
     expect(caminhos('roe_min=0.2&roe_max=0.1')).toEqual(['roe_min']);
     expect(caminhos('as_of=2023-02-29')).toEqual(['as_of']);
     expect(caminhos('as_of=30/04/2024')).toEqual(['as_of']);

@@ -64,7 +64,8 @@ export const ScreenerParametrosSchema = z
     for (const [nome, valor] of Object.entries(q)) {
       const f = FILTRO.exec(nome);
       if (f !== null) {
-        if (!NUMERO.test(valor)) erro(nome, `${nome} must be a number, got "${valor}"`);
+        if (!NUMERO.test(valor) || !Number.isFinite(Number(valor)))
+          erro(nome, `${nome} must be a number, got "${valor}"`);
         else
           filtros.push({
             indicador: f[1] as IndicadorFiltravel,
