@@ -162,19 +162,20 @@ describe('pnpm pipeline fetch', () => {
   });
 
   it('lets a slow body finish when bytes keep coming', async () => {
-    // 8 chunks 100 ms apart: 700 ms in all, more than the 300 ms idle timeout.
+    // 12 chunks 100 ms apart: 1.1 s in all, more than the 800 ms idle timeout (which leaves room for a
+    // loaded machine between chunks).
     cad(['slow']);
-    expect(await fetchCmd(['--source', 'cad'], { idleTimeoutMs: 300 })).toBe(0);
+    expect(await fetchCmd(['--source', 'cad'], { idleTimeoutMs: 800 })).toBe(0);
     expect((await log()).map((e) => e.outcome)).toEqual(['downloaded']);
     expect(sha(cadFile())).toBe(sha(CAD));
   });
 
   it('fails a stalled body after the idle timeout and recovers by resuming', async () => {
     cad(['stall']);
-    expect(await fetchCmd(['--source', 'cad'], { idleTimeoutMs: 300 })).toBe(0);
+    expect(await fetchCmd(['--source', 'cad'], { idleTimeoutMs: 800 })).toBe(0);
     const entries = await log();
     expect(entries[0]).toMatchObject({ outcome: 'failed', will_retry: true });
-    expect(entries[0]!.error).toContain('no data received for 300 ms');
+    expect(entries[0]!.error).toContain('no data received for 800 ms');
     expect(entries[1]).toMatchObject({ outcome: 'downloaded', http_status: 206 });
     expect(sha(cadFile())).toBe(sha(CAD));
   });

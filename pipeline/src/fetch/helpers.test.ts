@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFetchArgs } from './args.ts';
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseContentRange, parseRetryAfter } from './download-file.ts';
 import { DOWNLOAD_LOG_NAME, historyByUrl, readDownloadLog } from './download-log.ts';
+import { createProgress, progressWanted } from './progress.ts';
 
 describe('retry policy', () => {
   it('doubles the delay per attempt with jitter between half and the full value, capped', () => {
@@ -136,5 +137,29 @@ describe('download log', () => {
     expect(h.lastComplete).toBe(ok);
     expect(h.partSource).toBe(cut);
     expect(historyByUrl([cut, ok]).get(line.url)!.partSource).toBeNull();
+  });
+});
+
+describe('progress', () => {
+  it('draws a bar only on a terminal outside CI', () => {
+    expect(progressWanted({ isTTY: true }, {})).toBe(true);
+    expect(progressWanted({ isTTY: true }, { CI: 'true' })).toBe(false);
+    expect(progressWanted({ isTTY: false }, {})).toBe(false);
+    expect(progressWanted({}, {})).toBe(false);
+  });
+
+  it('prints one line per file when there is no bar', () => {
+    const lines: string[] = [];
+    const p = createProgress(1, false, (l) => lines.push(l));
+    const item = {
+      source: 'cad',
+      url_origem: 'https://x/a.csv',
+      url: 'https://x/a.csv',
+      fileName: 'a.csv',
+      relPath: 'cad/a.csv',
+    };
+    p.fileDone({ item, outcome: 'not_found', entries: [] });
+    p.stop();
+    expect(lines).toEqual(['not published (404) cad/a.csv <- https://x/a.csv']);
   });
 });

@@ -17,7 +17,7 @@ export type Behaviour =
   | 'not_found'
   /** Announces the full Content-Length, sends half the body and closes the connection. */
   | 'truncate'
-  /** Sends the whole body in 8 chunks, 100 ms apart (700 ms in all). */
+  /** Sends the whole body in 12 chunks, 100 ms apart (1.1 s in all). */
   | 'slow'
   /** Sends half the body, then nothing more (the connection stays open until the client gives up). */
   | 'stall'
@@ -131,7 +131,7 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     } else if (behaviour === 'stall') {
       res.write(body.subarray(0, half));
     } else if (behaviour === 'slow') {
-      const size = Math.ceil(body.length / 8);
+      const size = Math.ceil(body.length / 12);
       // The last chunk goes with end(): the client sees the body complete only when the server does.
       const step = (i: number) => {
         const chunk = body.subarray(i * size, (i + 1) * size);
