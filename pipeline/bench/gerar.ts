@@ -14,13 +14,23 @@ const ArgsSchema = z.object({
 });
 
 const { values } = parseArgs({
-  options: { escala: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' }, anos: { type: 'string' } },
+  options: {
+    escala: { type: 'string' },
+    seed: { type: 'string' },
+    out: { type: 'string' },
+    anos: { type: 'string' },
+  },
 });
 const a = ArgsSchema.parse(values);
 const [de, ate] = (a.anos ?? '2010-2025').split('-').map(Number);
 const out = a.out ?? `../data/bench/seed${a.seed}-escala${a.escala}`;
 const t0 = performance.now();
-const g = await gerar({ seed: a.seed, escala: a.escala, out, anos: anosEntre(de ?? 2010, ate ?? de ?? 2025) });
+const g = await gerar({
+  seed: a.seed,
+  escala: a.escala,
+  out,
+  anos: anosEntre(de ?? 2010, ate ?? de ?? 2025),
+});
 const mb = g.arquivos.reduce((s, f) => s + f.bytes, 0) / 2 ** 20;
 console.log(
   `${g.arquivos.length} zips, ${mb.toFixed(1)} MiB, ${g.empresas} companies, in ${((performance.now() - t0) / 1000).toFixed(1)} s → ${out}`,

@@ -33,15 +33,26 @@ const GERADOR = join(import.meta.dirname, 'gerador');
 /** Hash of the generator's code: a cached input made by older code is regenerated. */
 async function versaoGerador(): Promise<string> {
   const h = createHash('sha256');
-  for (const f of (await readdir(GERADOR)).filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts')).sort()) {
+  for (const f of (await readdir(GERADOR))
+    .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))
+    .sort()) {
     h.update(f).update(await readFile(join(GERADOR, f)));
   }
   return h.digest('hex').slice(0, 16);
 }
 
-const CarimboSchema = z.object({ seed: z.number(), escala: z.number(), anos: z.array(z.number()), gerador: z.string() });
+const CarimboSchema = z.object({
+  seed: z.number(),
+  escala: z.number(),
+  anos: z.array(z.number()),
+  gerador: z.string(),
+});
 
-async function entrada(seed: number, escala: number, anos: number[]): Promise<{ dir: string; reutilizada: boolean }> {
+async function entrada(
+  seed: number,
+  escala: number,
+  anos: number[],
+): Promise<{ dir: string; reutilizada: boolean }> {
   const dir = join(RAIZ, 'data/bench', `seed${seed}-escala${escala}-anos${anos[0]}-${anos[anos.length - 1]}`);
   const carimbo = join(dir, '.gerado.json');
   const esperado = { seed, escala, anos, gerador: await versaoGerador() };
@@ -127,7 +138,9 @@ async function main(): Promise<void> {
       log: (msg) => eventos.push({ t: performance.now(), msg }),
     });
   } catch (e) {
-    console.error(`build failed after ${seg(performance.now() - t0)}: ${e instanceof Error ? e.message : String(e)}`);
+    console.error(
+      `build failed after ${seg(performance.now() - t0)}: ${e instanceof Error ? e.message : String(e)}`,
+    );
     console.error(`input kept at ${raw}, output at ${out}`);
     process.exitCode = 1;
     return;
@@ -162,10 +175,14 @@ async function main(): Promise<void> {
   console.log(`  staging: ${seg(fimStaging - fimDescoberta)}`);
   console.log('  rows per second per staged source:');
   for (const [fonte, v] of [...porFonte.entries()].sort()) {
-    console.log(`    ${fonte.padEnd(34)} ${mil(v.linhas).padStart(12)} rows  ${seg(v.ms).padStart(9)}  ${mil(v.linhas / Math.max(v.ms / 1000, 1e-3)).padStart(11)} rows/s`);
+    console.log(
+      `    ${fonte.padEnd(34)} ${mil(v.linhas).padStart(12)} rows  ${seg(v.ms).padStart(9)}  ${mil(v.linhas / Math.max(v.ms / 1000, 1e-3)).padStart(11)} rows/s`,
+    );
   }
   const somaEtapas = etapas.reduce((s, e) => s + e.ms, 0);
-  console.log(`  staging_parquet (not timed separately) + publication: ${seg(msBuild - (fimStaging - t0) - somaEtapas)}`);
+  console.log(
+    `  staging_parquet (not timed separately) + publication: ${seg(msBuild - (fimStaging - t0) - somaEtapas)}`,
+  );
   console.log('  mart stages:');
   for (const e of etapas) console.log(`    ${e.nome.padEnd(34)} ${seg(e.ms).padStart(9)}`);
   const relatorio = z
@@ -179,8 +196,12 @@ async function main(): Promise<void> {
     for (const e of comTempo) console.log(`    ${JSON.stringify(e)}`);
   }
   const razao = msBuild / msPiso;
-  console.log(`ratio build / floor: ${razao.toFixed(2)}× (target ≤ ${ALVO}×) ${razao <= ALVO ? 'PASS' : 'ABOVE TARGET'}`);
-  console.log(`memory peak (maxRSS of this process, DuckDB included): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`);
+  console.log(
+    `ratio build / floor: ${razao.toFixed(2)}× (target ≤ ${ALVO}×) ${razao <= ALVO ? 'PASS' : 'ABOVE TARGET'}`,
+  );
+  console.log(
+    `memory peak (maxRSS of this process, DuckDB included): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
+  );
   console.log(`versao_do_dado ${resultado.versao_do_dado}, ${resultado.manifest.artefatos.length} artefacts`);
 
   await writeFile(
@@ -195,7 +216,9 @@ async function main(): Promise<void> {
         build_ms: Math.round(msBuild),
         razao: Number(razao.toFixed(3)),
         max_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
-        fontes: Object.fromEntries([...porFonte].map(([k, v]) => [k, { linhas: v.linhas, ms: Math.round(v.ms) }])),
+        fontes: Object.fromEntries(
+          [...porFonte].map(([k, v]) => [k, { linhas: v.linhas, ms: Math.round(v.ms) }]),
+        ),
         etapas: etapas.map((e) => ({ nome: e.nome, ms: Math.round(e.ms) })),
       },
       null,

@@ -36,7 +36,8 @@ export function codigos(u: Universo): Codigo[] {
     for (const classe of e.classes) {
       const sufixo = classe === 'ON' ? '3' : classe === 'PN' ? '4' : '11';
       const codneg = `${e.raiz}${sufixo}`;
-      const sem = classe === 'ON' ? `BR${e.raiz}ACNOR` : classe === 'PN' ? `BR${e.raiz}ACNPR` : `BR${e.raiz}CDAM1`;
+      const sem =
+        classe === 'ON' ? `BR${e.raiz}ACNOR` : classe === 'PN' ? `BR${e.raiz}ACNPR` : `BR${e.raiz}CDAM1`;
       const mult = classe === 'ON' ? 1 : classe === 'PN' ? f.entre(0.85, 1) : f.entre(2.6, 3);
       const base: Codigo = {
         codneg,
@@ -56,7 +57,14 @@ export function codigos(u: Universo): Codigo[] {
       };
       out.push(base);
       if (f.chance(0.5)) {
-        out.push({ ...base, codneg: `${codneg}F`, codbdi: '96', tpmerc: '020', liquidez: e.liquidez * 0.8, lote: 1 });
+        out.push({
+          ...base,
+          codneg: `${codneg}F`,
+          codbdi: '96',
+          tpmerc: '020',
+          liquidez: e.liquidez * 0.8,
+          lote: 1,
+        });
       }
     }
   }
@@ -174,7 +182,11 @@ export async function escreverCotahist(u: Universo, anos: number[], out: string)
           const impar = c.codbdi === '96';
           let st = estado.get(c.trilha);
           if (!st) {
-            st = { x: 0, ult: Math.round(c.precoInicial * 100), dismes: 100 + new Fluxo(u.seed, 'dismes', c.trilha).int(0, 200) };
+            st = {
+              x: 0,
+              ult: Math.round(c.precoInicial * 100),
+              dismes: 100 + new Fluxo(u.seed, 'dismes', c.trilha).int(0, 200),
+            };
             estado.set(c.trilha, st);
           }
           if (!impar) {
@@ -189,10 +201,19 @@ export async function escreverCotahist(u: Universo, anos: number[], out: string)
           const ruido = impar ? 1 + 0.003 * f.normal() : 1;
           const ult = Math.max(1, Math.round(st.ult * ruido));
           const abe = Math.max(1, Math.round(ult * Math.exp(0.4 * c.vol * f.normal())));
-          const max = Math.max(abe, ult, Math.round(Math.max(abe, ult) * (1 + Math.abs(f.normal()) * c.vol * 0.4)));
-          const min = Math.max(1, Math.min(abe, ult, Math.round(Math.min(abe, ult) * (1 - Math.abs(f.normal()) * c.vol * 0.4))));
+          const max = Math.max(
+            abe,
+            ult,
+            Math.round(Math.max(abe, ult) * (1 + Math.abs(f.normal()) * c.vol * 0.4)),
+          );
+          const min = Math.max(
+            1,
+            Math.min(abe, ult, Math.round(Math.min(abe, ult) * (1 - Math.abs(f.normal()) * c.vol * 0.4))),
+          );
           const med = Math.min(max, Math.max(min, Math.round((abe + ult + max + min) / 4)));
-          const quatot = impar ? f.int(1, 99) * f.int(1, 40) : c.lote * Math.max(1, Math.round(f.lognormal(1) * 2000));
+          const quatot = impar
+            ? f.int(1, 99) * f.int(1, 40)
+            : c.lote * Math.max(1, Math.round(f.lognormal(1) * 2000));
           const totneg = Math.max(1, Math.min(99_999, Math.round(quatot / (impar ? 20 : 400))));
           if (!negocia || !escrever) continue;
           const reg = registro(

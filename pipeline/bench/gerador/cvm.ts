@@ -15,7 +15,7 @@ import {
   limparCache,
   varianteVista,
 } from './modelo.ts';
-import { type Agreg, type Demo, DEMOS, grupoDfp } from './plano.ts';
+import { type Agreg, DEMOS, type Demo, grupoDfp } from './plano.ts';
 import type { Empresa, Universo } from './universo.ts';
 import { Blocos, escreverZip, type Membro } from './zip.ts';
 
@@ -68,7 +68,8 @@ export function filings(u: Universo, doc: Doc, ano: number): Filing[] {
       const r = f.u();
       const n = r < 0.65 ? 1 : r < 0.87 ? 2 : r < 0.95 ? 3 : r < 0.98 ? 4 : f.int(5, 9);
       const dtRefer = `${ano}-${FIM_TRI[tri]}`;
-      let receb = doc === 'DFP' ? somarDias(`${ano + 1}-02-15`, f.int(0, 44)) : somarDias(dtRefer, f.int(25, 45));
+      let receb =
+        doc === 'DFP' ? somarDias(`${ano + 1}-02-15`, f.int(0, 44)) : somarDias(dtRefer, f.int(25, 45));
       const versoes: Versao[] = [];
       for (let v = 1; v <= n; v++) {
         versoes.push({
@@ -81,7 +82,9 @@ export function filings(u: Universo, doc: Doc, ano: number): Filing[] {
       out.push({ e, doc, ano, tri, dtRefer, versoes });
     }
   }
-  return out.sort((a, b) => (a.e.cnpj < b.e.cnpj ? -1 : a.e.cnpj > b.e.cnpj ? 1 : msDe(a.dtRefer) - msDe(b.dtRefer)));
+  return out.sort((a, b) =>
+    a.e.cnpj < b.e.cnpj ? -1 : a.e.cnpj > b.e.cnpj ? 1 : msDe(a.dtRefer) - msDe(b.dtRefer),
+  );
 }
 
 function ultima(f: Filing): Versao {
@@ -125,7 +128,11 @@ function avaliarBalanco(e: Empresa, con: Folhas): Avaliado {
 
 function avaliarFluxo(e: Empresa, con: Folhas, bIni: Avaliado, bFim: Avaliado): Avaliado {
   const base = ctxBase(e);
-  const gCon = avaliar(con, { ...base, caixaInicial: bIni.con('1.01.01'), caixaFinal: bFim.con('1.01.01') }, 'con');
+  const gCon = avaliar(
+    con,
+    { ...base, caixaInicial: bIni.con('1.01.01'), caixaFinal: bFim.con('1.01.01') },
+    'con',
+  );
   const gInd = avaliar(
     fluxoInd(e, con),
     {
@@ -156,15 +163,30 @@ function blocos(f: Filing, demo: Demo, seed: number): Bloco[] {
   }
   const anual = (a: number, v: 0 | 1) => fluxoAnual(e, seed, a, v);
   const periodo = (a: number, v: 0 | 1, de: number) => fluxoTrimestres(anual(a, v), e, seed, a, de, tri);
-  const ytdAnt = avaliarFluxo(e, periodo(ano - 1, vAnt, 1), ye(ano - 2, vAnt2), tri === 4 ? ye(ano - 1, vAnt) : avaliarBalanco(e, balancoTrimestral(e, seed, ano - 1, tri as 1 | 2 | 3)));
+  const ytdAnt = avaliarFluxo(
+    e,
+    periodo(ano - 1, vAnt, 1),
+    ye(ano - 2, vAnt2),
+    tri === 4 ? ye(ano - 1, vAnt) : avaliarBalanco(e, balancoTrimestral(e, seed, ano - 1, tri as 1 | 2 | 3)),
+  );
   const ytd = avaliarFluxo(e, periodo(ano, 0, 1), ye(ano - 1, vAnt), balancoFim(ano, 0));
-  const pen: Bloco = { ordem: 'PENÚLTIMO', ini: `${ano - 1}-01-01`, fim: `${ano - 1}-${FIM_TRI[tri]}`, ...ytdAnt };
+  const pen: Bloco = {
+    ordem: 'PENÚLTIMO',
+    ini: `${ano - 1}-01-01`,
+    fim: `${ano - 1}-${FIM_TRI[tri]}`,
+    ...ytdAnt,
+  };
   const ult: Bloco = { ordem: 'ÚLTIMO', ini: `${ano}-01-01`, fim: f.dtRefer, ...ytd };
   // ITR income statements of Q2 and Q3 also carry the 3-month blocks (sources.md §1.8).
   if (f.doc === 'ITR' && tri > 1 && (demo === 'DRE' || demo === 'DRA')) {
     const tres = (a: number, v: 0 | 1) => avaliarFluxo(e, periodo(a, v, tri), ye(a - 1, 0), ye(a - 1, 0));
     return [
-      { ordem: 'PENÚLTIMO', ini: `${ano - 1}-${INI_TRI[tri]}`, fim: `${ano - 1}-${FIM_TRI[tri]}`, ...tres(ano - 1, vAnt) },
+      {
+        ordem: 'PENÚLTIMO',
+        ini: `${ano - 1}-${INI_TRI[tri]}`,
+        fim: `${ano - 1}-${FIM_TRI[tri]}`,
+        ...tres(ano - 1, vAnt),
+      },
       pen,
       { ordem: 'ÚLTIMO', ini: `${ano}-${INI_TRI[tri]}`, fim: f.dtRefer, ...tres(ano, 0) },
       ult,
@@ -234,7 +256,9 @@ async function* composicao(fs: Filing[]): AsyncGenerator<Buffer> {
     const pn = q(e.acoesPn);
     const tOn = q(e.acoesOn * e.tesouraria);
     const tPn = q(e.acoesPn * e.tesouraria);
-    const c = b.linha(`${e.cnpj};${f.dtRefer};${ultima(f).versao};${e.nome};${on};${pn};${on + pn};${tOn};${tPn};${tOn + tPn}`);
+    const c = b.linha(
+      `${e.cnpj};${f.dtRefer};${ultima(f).versao};${e.nome};${on};${pn};${on + pn};${tOn};${tPn};${tOn + tPn}`,
+    );
     if (c) yield c;
   }
   const r = b.esvaziar();
@@ -248,10 +272,14 @@ export function membrosCvm(u: Universo, doc: Doc, ano: number): Membro[] {
   const membros: Membro[] = [{ nome: `${p}_${ano}.csv`, conteudo: () => indice(fs) }];
   for (const demo of DEMOS) {
     for (const agreg of ['con', 'ind'] as const) {
-      membros.push({ nome: `${p}_${demo}_${agreg}_${ano}.csv`, conteudo: () => demonstracao(fs, demo, agreg, u.seed) });
+      membros.push({
+        nome: `${p}_${demo}_${agreg}_${ano}.csv`,
+        conteudo: () => demonstracao(fs, demo, agreg, u.seed),
+      });
     }
   }
-  if (ano >= COMPOSICAO_DESDE) membros.push({ nome: `${p}_composicao_capital_${ano}.csv`, conteudo: () => composicao(fs) });
+  if (ano >= COMPOSICAO_DESDE)
+    membros.push({ nome: `${p}_composicao_capital_${ano}.csv`, conteudo: () => composicao(fs) });
   return membros;
 }
 

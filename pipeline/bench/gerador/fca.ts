@@ -10,7 +10,12 @@ export const FCA_DESDE = 2018;
 export const CABECALHO_VALOR_MOBILIARIO =
   'CNPJ_Companhia;Data_Referencia;Versao;ID_Documento;Nome_Empresarial;Valor_Mobiliario;Sigla_Classe_Acao_Preferencial;Classe_Acao_Preferencial;Codigo_Negociacao;Composicao_BDR_Unit;Mercado;Sigla_Entidade_Administradora;Entidade_Administradora;Data_Inicio_Negociacao;Data_Fim_Negociacao;Segmento;Data_Inicio_Listagem;Data_Fim_Listagem';
 
-const SEGMENTO = { NM: 'Novo Mercado', N1: 'Nível 1 de Governança Corporativa', N2: 'Nível 2 de Governança Corporativa', '': 'Básico' };
+const SEGMENTO = {
+  NM: 'Novo Mercado',
+  N1: 'Nível 1 de Governança Corporativa',
+  N2: 'Nível 2 de Governança Corporativa',
+  '': 'Básico',
+};
 
 /** Trading codes per company, so a build can tie COTAHIST prices to CVM filings. */
 export async function escreverFca(u: Universo, anos: number[], out: string): Promise<string[]> {
@@ -32,7 +37,8 @@ export async function escreverFca(u: Universo, anos: number[], out: string): Pro
     const valores = async function* (): AsyncGenerator<Buffer> {
       const b = new Blocos('\r\n');
       b.linha(CABECALHO_VALOR_MOBILIARIO);
-      const [sigla, entidade] = ano === 2018 ? ['BM&FBOVESPA', 'BM&FBOVESPA S.A.'] : ['B3', 'B3 S.A. - Brasil, Bolsa, Balcão.'];
+      const [sigla, entidade] =
+        ano === 2018 ? ['BM&FBOVESPA', 'BM&FBOVESPA S.A.'] : ['B3', 'B3 S.A. - Brasil, Bolsa, Balcão.'];
       for (const e of ativas) {
         for (const classe of e.classes) {
           const [vm, cod] =

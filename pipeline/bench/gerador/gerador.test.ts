@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pregoes } from './calendario.ts';
+import { membrosCvm } from './cvm.ts';
 import { gerar, hashes } from './gerar.ts';
 import { lerZip } from './lerzip.ts';
-import { membrosCvm } from './cvm.ts';
 import { cnpj, criarUniverso, isin } from './universo.ts';
 import type { Membro } from './zip.ts';
 
@@ -43,7 +43,9 @@ interface Linha {
 
 /** Parses a generated statement member with the real header's column names. */
 function linhas(b: Buffer): Linha[] {
-  const [cab, ...resto] = latin1(b).split('\n').filter((l) => l.length > 0);
+  const [cab, ...resto] = latin1(b)
+    .split('\n')
+    .filter((l) => l.length > 0);
   const cols = (cab ?? '').split(';');
   const idx = (n: string) => cols.indexOf(n);
   return resto.map((l) => {
@@ -77,9 +79,15 @@ describe('CVM zips follow the real layouts', () => {
   it('has the real member names and headers (data/sample/raw/cvm/dfp, first lines)', async () => {
     const real = {
       indice: primeiraLinha(readFileSync(join(SAMPLE, 'cvm/dfp/ano-completo/dfp_cia_aberta_2024.csv'))),
-      balanco: primeiraLinha(readFileSync(join(SAMPLE, 'cvm/dfp/parcial-2023/dfp_cia_aberta_BPA_con_2023.csv'))),
-      fluxo: primeiraLinha(readFileSync(join(SAMPLE, 'cvm/dfp/parcial-2023/dfp_cia_aberta_DRE_con_2023.csv'))),
-      composicao: primeiraLinha(readFileSync(join(SAMPLE, 'cvm/dfp/ano-completo/dfp_cia_aberta_composicao_capital_2024.csv'))),
+      balanco: primeiraLinha(
+        readFileSync(join(SAMPLE, 'cvm/dfp/parcial-2023/dfp_cia_aberta_BPA_con_2023.csv')),
+      ),
+      fluxo: primeiraLinha(
+        readFileSync(join(SAMPLE, 'cvm/dfp/parcial-2023/dfp_cia_aberta_DRE_con_2023.csv')),
+      ),
+      composicao: primeiraLinha(
+        readFileSync(join(SAMPLE, 'cvm/dfp/ano-completo/dfp_cia_aberta_composicao_capital_2024.csv')),
+      ),
     };
     for (const [doc, p] of [
       ['dfp', 'dfp_cia_aberta'],
@@ -166,7 +174,9 @@ describe('accounting identities hold in every block', () => {
         let fechados = 0;
         for (const [k, v] of dfc) {
           expect(v.get('6.05.02')).toBe((v.get('6.05.01') ?? 0) + (v.get('6.05') ?? 0));
-          expect(v.get('6.05')).toBe((v.get('6.01') ?? 0) + (v.get('6.02') ?? 0) + (v.get('6.03') ?? 0) + (v.get('6.04') ?? 0));
+          expect(v.get('6.05')).toBe(
+            (v.get('6.01') ?? 0) + (v.get('6.02') ?? 0) + (v.get('6.03') ?? 0) + (v.get('6.04') ?? 0),
+          );
           // Closing cash equals BPA 1.01.01 at the same date, when the filing has a balance at that date
           // (an ITR's PENÚLTIMO cash flow ends at last year's quarter, its balance at last 31 December).
           const [c, ref, ordem, , fim] = k.split('|');
@@ -193,11 +203,16 @@ describe('accounting identities hold in every block', () => {
     const z = await lerZip(join(dirA, 'cvm/itr/itr_cia_aberta_2024.zip'));
     const dre = porBloco(linhas(z.get('itr_cia_aberta_DRE_con_2024.csv') as Buffer));
     const dfp = porBloco(
-      linhas((await lerZip(join(dirA, 'cvm/dfp/dfp_cia_aberta_2024.zip'))).get('dfp_cia_aberta_DRE_con_2024.csv') as Buffer),
+      linhas(
+        (await lerZip(join(dirA, 'cvm/dfp/dfp_cia_aberta_2024.zip'))).get(
+          'dfp_cia_aberta_DRE_con_2024.csv',
+        ) as Buffer,
+      ),
     );
     const cnpjs = new Set([...dre.keys()].map((k) => k.split('|')[0]));
     for (const c of cnpjs) {
-      const q = (ref: string, ini: string, fim: string) => dre.get(`${c}|${ref}|ÚLTIMO|${ini}|${fim}`)?.get('3.01');
+      const q = (ref: string, ini: string, fim: string) =>
+        dre.get(`${c}|${ref}|ÚLTIMO|${ini}|${fim}`)?.get('3.01');
       const q1 = q('2024-03-31', '2024-01-01', '2024-03-31') as number;
       const q2 = q('2024-06-30', '2024-04-01', '2024-06-30') as number;
       const q3 = q('2024-09-30', '2024-07-01', '2024-09-30') as number;
@@ -249,7 +264,14 @@ describe('COTAHIST follows the B3 layout', () => {
   });
 
   it('computes real ISIN check digits (ISINs from COTAHIST_D03022022.TXT) and valid CNPJs', () => {
-    for (const real of ['BRPETRACNPR6', 'BRVALEACNOR0', 'BRHGLGCTF004', 'BRBOVACTF003', 'BRTAEECDAM10', 'BRABEVACNOR1']) {
+    for (const real of [
+      'BRPETRACNPR6',
+      'BRVALEACNOR0',
+      'BRHGLGCTF004',
+      'BRBOVACTF003',
+      'BRTAEECDAM10',
+      'BRABEVACNOR1',
+    ]) {
       expect(isin(real.slice(0, 11))).toBe(real);
     }
     // Banco do Brasil's CNPJ root 00000000 → 00.000.000/0001-91 (dfp_cia_aberta_2024.csv, line 2).
@@ -286,7 +308,9 @@ describe('restatements', () => {
   it('some years are restated in the next annual filing, and the restated block still adds up', async () => {
     const u = criarUniverso(7, 0.03);
     const dre = async (ano: number) => {
-      const m = membrosCvm(u, 'DFP', ano).find((x) => x.nome === `dfp_cia_aberta_DRE_con_${ano}.csv`) as Membro;
+      const m = membrosCvm(u, 'DFP', ano).find(
+        (x) => x.nome === `dfp_cia_aberta_DRE_con_${ano}.csv`,
+      ) as Membro;
       const partes: Buffer[] = [];
       for await (const c of m.conteudo()) partes.push(c);
       return porBloco(linhas(Buffer.concat(partes)));

@@ -43,9 +43,15 @@ export async function gerar(opcoes: OpcoesGeracao): Promise<Gerado> {
     ...(await escreverFca(u, anos, o.out)),
     ...(await escreverCotahist(u, anos, o.out)),
   ];
-  const arquivos = await Promise.all(caminhos.map(async (c) => ({ caminho: c, bytes: (await stat(c)).size })));
+  const arquivos = await Promise.all(
+    caminhos.map(async (c) => ({ caminho: c, bytes: (await stat(c)).size })),
+  );
   const nCodigos = u.fundos.length + u.empresas.reduce((a, e) => a + e.classes.length, 0);
-  await writeFile(join(o.out, 'GERADO.md'), leiame(o.seed, o.escala, anos, u.empresas.length, nCodigos), 'utf8');
+  await writeFile(
+    join(o.out, 'GERADO.md'),
+    leiame(o.seed, o.escala, anos, u.empresas.length, nCodigos),
+    'utf8',
+  );
   return { out: o.out, arquivos, empresas: u.empresas.length, codigos: nCodigos };
 }
 

@@ -1,5 +1,5 @@
 import { Fluxo } from './aleatorio.ts';
-import { type Agreg, type Demo, FILHOS, PLANO, ehLpa } from './plano.ts';
+import { type Agreg, type Demo, ehLpa, FILHOS, PLANO } from './plano.ts';
 import { ANO_INICIAL, type Empresa } from './universo.ts';
 
 /** Leaf values of one period, in the company's unit (thousands for MIL, reais for UNIDADE), integers. */
@@ -34,7 +34,11 @@ const FORMULAS: Record<string, Formula> = {
     agreg === 'con'
       ? g('3.04.06*')
       : ctx.lucroControladorCon -
-        (g('3.03') + soma(g, ['3.04.01', '3.04.02', '3.04.03', '3.04.04', '3.04.05']) + g('3.06') + g('3.08') + g('3.10')),
+        (g('3.03') +
+          soma(g, ['3.04.01', '3.04.02', '3.04.03', '3.04.04', '3.04.05']) +
+          g('3.06') +
+          g('3.08') +
+          g('3.10')),
   '3.05': (g) => g('3.03') + g('3.04'),
   '3.07': (g) => g('3.05') + g('3.06'),
   '3.09': (g) => g('3.07') + g('3.08'),
@@ -56,7 +60,8 @@ const FORMULAS: Record<string, Formula> = {
   '6.05.01': (_g, ctx) => ctx.caixaInicial,
   '6.05.02': (_g, ctx) => ctx.caixaFinal,
   '6.05': (g) => g('6.05.02') - g('6.05.01'),
-  '6.03.01': (g) => g('6.05') - g('6.01') - g('6.02') - g('6.04') - soma(g, ['6.03.02', '6.03.03', '6.03.04']),
+  '6.03.01': (g) =>
+    g('6.05') - g('6.01') - g('6.02') - g('6.04') - soma(g, ['6.03.02', '6.03.03', '6.03.04']),
   '7.04.01': (g) => -g('6.01.01.02'),
   '7.06.01': (g) => g('3.04.06'),
   '7.06.02': (g) => g('3.06.01'),
@@ -72,7 +77,17 @@ const FORMULAS: Record<string, Formula> = {
 
 /** Equity not explained by the other equity lines: retained earnings if positive, accumulated losses if not. */
 function residuoPl(g: Get): number {
-  const outros = ['2.03.01', '2.03.02', '2.03.03', '2.03.04.01', '2.03.04.09', '2.03.06', '2.03.07', '2.03.08', '2.03.09'];
+  const outros = [
+    '2.03.01',
+    '2.03.02',
+    '2.03.03',
+    '2.03.04.01',
+    '2.03.04.09',
+    '2.03.06',
+    '2.03.07',
+    '2.03.08',
+    '2.03.09',
+  ];
   return g('1') - g('2.01') - g('2.02') - soma(g, outros);
 }
 
@@ -317,7 +332,12 @@ function balancoAnualNovo(e: Empresa, seed: number, ano: number, variante: 0 | 1
     '2.03.09': Math.max(0, pl) * e.naoControladores,
   };
   if (variante === 1) {
-    perturbar(new Fluxo(seed, 'reapr-balanco', e.i, ano), x, ['1.01.03.01', '1.02.03.01', '2.01.05.02.04', '1.01.04']);
+    perturbar(new Fluxo(seed, 'reapr-balanco', e.i, ano), x, [
+      '1.01.03.01',
+      '1.02.03.01',
+      '2.01.05.02.04',
+      '1.01.04',
+    ]);
   }
   return emUnidades(x, e.unidade);
 }
@@ -354,7 +374,14 @@ function pesos(e: Empresa, seed: number, ano: number): number[] {
 }
 
 /** Flows of quarters `de`..`ate` (1-based, inclusive). Quarter 4 takes the rounding rest, so Q1..Q4 add up to the year. */
-export function fluxoTrimestres(anual: Folhas, e: Empresa, seed: number, ano: number, de: number, ate: number): Folhas {
+export function fluxoTrimestres(
+  anual: Folhas,
+  e: Empresa,
+  seed: number,
+  ano: number,
+  de: number,
+  ate: number,
+): Folhas {
   if (de === 1 && ate === 4) return anual;
   const w = pesos(e, seed, ano);
   const acum = [0, w[0] ?? 0, (w[0] ?? 0) + (w[1] ?? 0), (w[0] ?? 0) + (w[1] ?? 0) + (w[2] ?? 0), 1];
@@ -371,12 +398,16 @@ export function fluxoTrimestres(anual: Folhas, e: Empresa, seed: number, ano: nu
 export function balancoInd(e: Empresa, con: Folhas, plControlador: number): Folhas {
   const out: Folhas = {};
   for (const [k, v] of Object.entries(con)) {
-    if (k.startsWith('1.') || k.startsWith('2.01') || k.startsWith('2.02')) out[k] = Math.round(v * e.fracaoInd);
+    if (k.startsWith('1.') || k.startsWith('2.01') || k.startsWith('2.02'))
+      out[k] = Math.round(v * e.fracaoInd);
     else if (k !== '2.03.09') out[k] = v;
   }
   out['1.02.02.01'] = 0;
   const ativo = Object.entries(out).reduce((a, [k, v]) => a + (k.startsWith('1.') ? v : 0), 0);
-  const passivo = Object.entries(out).reduce((a, [k, v]) => a + (k.startsWith('2.01') || k.startsWith('2.02') ? v : 0), 0);
+  const passivo = Object.entries(out).reduce(
+    (a, [k, v]) => a + (k.startsWith('2.01') || k.startsWith('2.02') ? v : 0),
+    0,
+  );
   const investimentos = plControlador + passivo - ativo;
   out['1.02.02.01'] = Math.max(investimentos, 0);
   out['2.02.04.02.04'] = Math.max(-investimentos, 0);

@@ -101,7 +101,8 @@ function raizUnica(f: Fluxo, usadas: Set<string>): string {
 export function cnpj(raiz8: string): string {
   const base = `${raiz8}0001`;
   const dv = (s: string): number => {
-    const pesos = s.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+    const pesos =
+      s.length === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
     const soma = [...s].reduce((acc, d, k) => acc + Number(d) * (pesos[k] ?? 0), 0);
     const r = soma % 11;
     return r < 2 ? 0 : 11 - r;
@@ -144,7 +145,11 @@ export function criarUniverso(seed: number, escala: number): Universo {
     const raiz = raizUnica(f, usadas);
     const temPn = f.chance(0.4);
     const temUnt = temPn && f.chance(0.12);
-    const classes: Classe[] = ['ON', ...(temPn ? (['PN'] as const) : []), ...(temUnt ? (['UNT'] as const) : [])];
+    const classes: Classe[] = [
+      'ON',
+      ...(temPn ? (['PN'] as const) : []),
+      ...(temUnt ? (['UNT'] as const) : []),
+    ];
     const receitaBase = 10 ** f.entre(7.5, 10.5);
     const giro = f.entre(0.6, 2.5);
     const distressed = f.chance(0.03);
@@ -206,7 +211,12 @@ export function criarUniverso(seed: number, escala: number): Universo {
         codigo: tipo === 'BDR' ? `${raiz}34` : `${raiz}11`,
         nomres: tipo === 'FII' ? `FII ${raiz} GER` : tipo === 'ETF' ? `ETF ${raiz} GER` : `${raiz} GERADA`,
         precoInicial: tipo === 'FII' ? f.entre(60, 140) : tipo === 'ETF' ? f.entre(8, 120) : f.entre(15, 90),
-        vol: tipo === 'FII' ? f.entre(0.006, 0.015) : tipo === 'ETF' ? f.entre(0.008, 0.016) : f.entre(0.012, 0.025),
+        vol:
+          tipo === 'FII'
+            ? f.entre(0.006, 0.015)
+            : tipo === 'ETF'
+              ? f.entre(0.008, 0.016)
+              : f.entre(0.012, 0.025),
         liquidez: tipo === 'FII' ? f.entre(0.55, 1) : tipo === 'ETF' ? f.entre(0.5, 1) : f.entre(0.3, 0.9),
         primeiroAno: f.chance(0.6) ? ANO_INICIAL : f.int(ANO_INICIAL + 1, ANO_FINAL),
       });

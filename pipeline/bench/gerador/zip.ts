@@ -15,7 +15,11 @@ export interface Membro {
  * Writes a zip whose bytes depend only on its members: a fixed DOS timestamp built from local
  * fields (so the time zone does not matter) and no extended-timestamp field.
  */
-export async function escreverZip(caminho: string, membros: Membro[], data: [number, number, number]): Promise<void> {
+export async function escreverZip(
+  caminho: string,
+  membros: Membro[],
+  data: [number, number, number],
+): Promise<void> {
   await mkdir(dirname(caminho), { recursive: true });
   const tmp = `${caminho}.tmp`;
   const zip = new ZipFile();
@@ -23,8 +27,10 @@ export async function escreverZip(caminho: string, membros: Membro[], data: [num
   zip.outputStream.pipe(saida);
   const mtime = new Date(data[0], data[1] - 1, data[2], 3, 0, 0);
   for (const m of membros) {
-    zip.addReadStreamLazy(m.nome, { mtime, mode: 0o100644, forceDosTimestamp: true, compressionLevel: 6 }, (cb) =>
-      cb(null, Readable.from(m.conteudo())),
+    zip.addReadStreamLazy(
+      m.nome,
+      { mtime, mode: 0o100644, forceDosTimestamp: true, compressionLevel: 6 },
+      (cb) => cb(null, Readable.from(m.conteudo())),
     );
   }
   zip.end();
