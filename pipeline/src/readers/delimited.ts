@@ -1,9 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ensureStagingTable, factsOf, lit, quote, sqlType, stagingColumn, stagingColumnsOf } from '../core/staging.ts';
 import type { BuildReporter } from '../core/stage.ts';
 import type { ColumnSpec, DelimitedSourceSpec, InputFile, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
-import { checkText } from './text-check.ts';
+import { checkText, latin1ToUtf8 } from './text-check.ts';
 
 /** Quarantine reasons (`motivo`) produced by this reader. */
 export const MOTIVOS = {
@@ -128,12 +131,21 @@ export async function stageDelimited(
   const load = `_load_${n}`;
   const typed = `_typed_${n}`;
   const dup = `_dup_${n}`;
+  // latin-1 files are handed to DuckDB as UTF-8 (see latin1ToUtf8); `path` is what DuckDB reads.
+  let path = file.path;
+  let scratch: string | null = null;
+  if (spec.encoding === 'latin-1') {
+    scratch = await mkdtemp(join(tmpdir(), 'stg-'));
+    path = join(scratch, 'utf8.csv');
+    await latin1ToUtf8(file.path, path);
+  }
   const columns = `{${header.map((_, i) => `${lit(`c${i}`)}: 'VARCHAR'`).join(', ')}}`;
   try {
     await db.run(
-      `CREATE TEMP TABLE ${load} AS SELECT ordinality + 1 AS _linha, * FROM read_csv(${lit(file.path)}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=${lit(spec.encoding)}, strict_mode=true, null_padding=false) WITH ORDINALITY`,
+      `CREATE TEMP TABLE ${load} AS SELECT ordinality + 1 AS _linha, * FROM read_csv(${lit(path)}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding='utf-8', strict_mode=true, null_padding=false) WITH ORDINALITY`,
     );
   } catch (e) {
+    if (scratch) await rm(scratch, { recursive: true, force: true });
     const msg = e instanceof Error ? e.message : String(e);
     const line = /line[: ]+(\d+)/i.exec(msg);
     throw new InputError(arquivo, line ? Number(line[1]) : null, null, `${header.length} fields per line separated by "${spec.delimiter}"`, msg.split('\n')[0] ?? msg);
@@ -225,5 +237,6 @@ export async function stageDelimited(
     return { arquivo, staged: spec.staged, rows: staged, quarantined: rows - staged };
   } finally {
     for (const t of [load, typed, dup]) await db.run(`DROP TABLE IF EXISTS ${t}`);
+    if (scratch) await rm(scratch, { recursive: true, force: true });
   }
 }

@@ -1,4 +1,6 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { InputError } from '../core/source.ts';
 
 export interface TextCheck {
@@ -96,4 +98,21 @@ export async function checkText(path: string, arquivo: string, encoding: 'latin-
   let header = encoding === 'utf-8' ? raw.toString('utf8') : raw.toString('latin1');
   header = header.replace(/^\uFEFF/, '').replace(/\r$/, '');
   return { bytes, lines: nonBlank, header };
+}
+
+/**
+ * Rewrites a latin-1 file as UTF-8 for DuckDB. DuckDB's own latin-1 decoder refuses bytes 0x80–0x9F,
+ * which real CVM files do contain (e.g. the FII 2021 monthly report has UTF-8 "Ã" = C3 83 inside a
+ * latin-1 file); decoding here maps every byte to its code point, so nothing is lost or refused.
+ */
+export async function latin1ToUtf8(path: string, target: string): Promise<void> {
+  await pipeline(
+    createReadStream(path, { highWaterMark: 1 << 20 }),
+    new Transform({
+      transform(chunk: Buffer, _enc, done) {
+        done(null, Buffer.from(chunk.toString('latin1'), 'utf8'));
+      },
+    }),
+    createWriteStream(target),
+  );
 }
