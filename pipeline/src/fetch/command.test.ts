@@ -259,6 +259,20 @@ describe('pnpm pipeline fetch', () => {
     expect((await log()).filter((e) => e.outcome === 'downloaded')).toHaveLength(4);
   });
 
+  it('follows redirects and fails a redirect loop without retrying', async () => {
+    server.redirect(fcaPath('2018'), fcaPath('2019'));
+    server.route(fcaPath('2019'), FCA_2019);
+    expect(await fetchCmd(['--source', 'fca_vm', '--anos', '2018'])).toBe(0);
+    // The file keeps the name asked for; its bytes are what the redirect target served.
+    expect(sha(join(raw, 'fca_vm', 'fca_cia_aberta_valor_mobiliario_2018.csv'))).toBe(sha(FCA_2019));
+
+    server.redirect(CAD_PATH, CAD_PATH);
+    expect(await fetchCmd(['--source', 'cad'])).toBe(1);
+    const last = (await log()).at(-1)!;
+    expect(last).toMatchObject({ outcome: 'failed', will_retry: false, http_status: null, attempt: 1 });
+    expect(last.error).toContain('more than 5 redirects');
+  });
+
   it('refuses bad usage with exit code 2, naming the option', async () => {
     expect(await fetchCmd(['--source', 'fca_vm', '--anos', '2024,24'])).toBe(2);
     expect(err[0]).toBe('fetch: --anos: expected a year YYYY between 1980 and 2099 (got "24")');

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { DownloadLogEntry, DownloadLogWriter, DownloadOutcome, UrlHistory } from './download-log.ts';
-import { type HttpAnswer, httpGet } from './http-get.ts';
+import { type HttpAnswer, httpGet, TooManyRedirectsError } from './http-get.ts';
 import type { PlannedDownload } from './plan.ts';
 
 export interface RetryPolicy {
@@ -232,7 +232,10 @@ async function attemptOnce(a: AttemptInput): Promise<Attempt> {
       maxRedirects: ctx.policy.maxRedirects,
     });
   } catch (err) {
-    return fail({ http_status: null, error: (err as Error).message }, true);
+    return fail(
+      { http_status: null, error: (err as Error).message },
+      !(err instanceof TooManyRedirectsError),
+    );
   }
   const { status, body } = answer;
   const validators = {

@@ -23,6 +23,14 @@ export class IdleTimeoutError extends Error {
   }
 }
 
+/** A redirect loop or chain is a server configuration problem: retrying cannot help. */
+export class TooManyRedirectsError extends Error {
+  constructor(url: string, max: number) {
+    super(`more than ${max} redirects from ${url}`);
+    this.name = 'TooManyRedirectsError';
+  }
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 function getOnce(url: URL, headers: Record<string, string>, idleTimeoutMs: number): Promise<IncomingMessage> {
@@ -68,7 +76,7 @@ export async function httpGet(
     const location = res.headers.location;
     if (REDIRECTS.has(status) && location) {
       res.resume();
-      if (hop >= opts.maxRedirects) throw new Error(`more than ${opts.maxRedirects} redirects from ${url}`);
+      if (hop >= opts.maxRedirects) throw new TooManyRedirectsError(url, opts.maxRedirects);
       current = new URL(location, current);
       continue;
     }

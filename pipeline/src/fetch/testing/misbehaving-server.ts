@@ -46,6 +46,8 @@ export interface MisbehavingServer {
   maxInFlight: () => number;
   /** Serves `file` at `path`; the ETag is derived from the content so a new file means a new ETag. */
   route(path: string, file: string, script?: Behaviour[]): void;
+  /** Answers `from` with a 302 to `to`. */
+  redirect(from: string, to: string): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ const LAST_MODIFIED = 'Tue, 01 Oct 2024 12:00:00 GMT';
 
 export async function startMisbehavingServer(): Promise<MisbehavingServer> {
   const routes = new Map<string, Route>();
+  const redirects = new Map<string, string>();
   const requests: RecordedRequest[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let inFlight = 0;
@@ -81,6 +84,11 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     };
     res.on('finish', done);
     res.on('close', done);
+    const target = redirects.get(path);
+    if (target !== undefined) {
+      res.writeHead(302, { location: target }).end();
+      return;
+    }
     if (!route || behaviour === 'not_found') {
       res.writeHead(404).end('not found');
       return;
@@ -157,6 +165,9 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
     route(path, file, script = []) {
       const etag = `"${createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16)}"`;
       routes.set(path, { file, etag, lastModified: LAST_MODIFIED, script });
+    },
+    redirect(from, to) {
+      redirects.set(from, to);
     },
     close: () =>
       new Promise<void>((resolve) => {
