@@ -110,6 +110,19 @@ describe('CVM zips follow the real layouts', () => {
     }
   });
 
+  it('writes the registry and FCA with the real headers, latin-1 and CRLF', async () => {
+    const cad = readFileSync(join(dirA, 'cvm/cad/cad_cia_aberta.csv'));
+    expect(primeiraLinha(cad)).toBe(primeiraLinha(readFileSync(join(SAMPLE, 'cvm/cad/cad_cia_aberta.csv'))));
+    const linhasCad = latin1(cad).trimEnd().split('\r\n');
+    for (const l of linhasCad) expect(l.split(';')).toHaveLength(47);
+    expect(latin1(cad)).toMatch(/SINTÉTICA/);
+    const fca = await lerZip(join(dirA, 'cvm/fca/fca_cia_aberta_2024.zip'));
+    const vm = fca.get('fca_cia_aberta_valor_mobiliario_2024.csv') as Buffer;
+    const real = readFileSync(join(SAMPLE, 'cvm/fca/fca_cia_aberta_valor_mobiliario_2022.csv'));
+    expect(primeiraLinha(vm)).toBe(primeiraLinha(real));
+    expect(latin1(vm).split('\r\n').length).toBeGreaterThan(2);
+  });
+
   it('writes ORDEM_EXERC and accents in latin-1, VL_CONTA with 10 decimals', async () => {
     const z = await lerZip(join(dirA, 'cvm/dfp/dfp_cia_aberta_2024.zip'));
     const b = z.get('dfp_cia_aberta_DRE_con_2024.csv') as Buffer;

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
+import { escreverCad } from './cad.ts';
 import { FERIADOS_DESCRITOS } from './calendario.ts';
 import { escreverCotahist } from './cotahist.ts';
 import { COMPOSICAO_DESDE, escreverCvm } from './cvm.ts';
@@ -41,6 +42,7 @@ export async function gerar(opcoes: OpcoesGeracao): Promise<Gerado> {
   const caminhos = [
     ...(await escreverCvm(u, anos, o.out)),
     ...(await escreverFca(u, anos, o.out)),
+    await escreverCad(u, o.out),
     ...(await escreverCotahist(u, anos, o.out)),
   ];
   const arquivos = await Promise.all(

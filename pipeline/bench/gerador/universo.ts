@@ -12,6 +12,8 @@ export interface Empresa {
   cnpj: string;
   cdCvm: string;
   nome: string;
+  /** SETOR_ATIV in the registry. */
+  setor: string;
   raiz: string;
   /** ESCALA_MOEDA of every statement this company files. */
   escala: 'MIL' | 'UNIDADE';
@@ -61,23 +63,24 @@ export interface Universo {
   fundos: Fundo[];
 }
 
-const SETORES = [
-  'ENERGIA',
-  'CONSTRUÇÕES',
-  'PARTICIPAÇÕES',
-  'INDÚSTRIA',
-  'LOGÍSTICA',
-  'SANEAMENTO',
-  'ALIMENTOS',
-  'TÊXTIL',
-  'MINERAÇÃO',
-  'SAÚDE',
-  'TELECOMUNICAÇÕES',
-  'VAREJO',
-  'PETRÓLEO',
-  'CELULOSE',
-  'SIDERÚRGICA',
-  'EDUCAÇÃO',
+/** Word used in the synthetic name → CVM's SETOR_ATIV label (values seen in data/sample/raw/cvm/cad). */
+export const SETORES: readonly (readonly [string, string])[] = [
+  ['ENERGIA', 'Energia Elétrica'],
+  ['CONSTRUÇÕES', 'Construção Civil, Mat. Constr. e Decoração'],
+  ['PARTICIPAÇÕES', 'Emp. Adm. Participações'],
+  ['INDÚSTRIA', 'Máquinas, Equipamentos, Veículos e Peças'],
+  ['LOGÍSTICA', 'Serviços Transporte e Logística'],
+  ['SANEAMENTO', 'Saneamento, Serv. Água e Gás'],
+  ['ALIMENTOS', 'Alimentos'],
+  ['TÊXTIL', 'Têxtil e Vestuário'],
+  ['MINERAÇÃO', 'Extração Mineral'],
+  ['SAÚDE', 'Serviços Médicos'],
+  ['TELECOMUNICAÇÕES', 'Telecomunicações'],
+  ['VAREJO', 'Comércio (Atacado e Varejo)'],
+  ['PETRÓLEO', 'Petróleo e Gás'],
+  ['CELULOSE', 'Papel e Celulose'],
+  ['SIDERÚRGICA', 'Metalurgia e Siderurgia'],
+  ['EDUCAÇÃO', 'Educação'],
 ];
 
 const LETRAS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -156,13 +159,15 @@ export function criarUniverso(seed: number, escala: number): Universo {
     const precoInicial = f.entre(4, 60);
     const acoes = Math.round((receitaBase * giro * f.entre(0.15, 1.0)) / precoInicial / 1000) * 1000;
     const fracaoOn = temPn ? f.entre(0.33, 0.6) : 1;
+    const [palavra, setor] = f.escolher(SETORES);
     const tardio = f.chance(0.15);
     const saiu = f.chance(0.1);
     empresas.push({
       i,
       cnpj: c,
       cdCvm: String(1000 + i * 17 + f.int(0, 16)).padStart(6, '0'),
-      nome: `${raiz} ${f.escolher(SETORES)} SINTÉTICA S.A.`,
+      nome: `${raiz} ${palavra} SINTÉTICA S.A.`,
+      setor,
       raiz,
       escala: f.chance(0.06) ? 'UNIDADE' : 'MIL',
       unidade: 0,

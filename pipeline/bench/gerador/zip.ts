@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -59,4 +59,11 @@ export class Blocos {
     this.tamanho = 0;
     return b;
   }
+}
+
+/** Writes a bare file atomically (temp name, then rename). */
+export async function escreverArquivo(caminho: string, conteudo: Buffer): Promise<void> {
+  await mkdir(dirname(caminho), { recursive: true });
+  await writeFile(`${caminho}.tmp`, conteudo);
+  await rename(`${caminho}.tmp`, caminho);
 }
