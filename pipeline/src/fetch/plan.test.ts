@@ -21,6 +21,17 @@ const SOURCES: DownloadableSource[] = [
     url: 'https://sistemaswebb3-listados.b3.com.br/listedCompaniesProxy/CompanyCall/GetListedCashDividends/{BASE64_JSON_PARAMS}',
     fileName: /^GetListedCashDividends(?:_(?<_tradingname>[A-Za-z0-9]+))?\.json$/,
   },
+  {
+    id: 'b3_detalhe',
+    url: 'https://sistemaswebb3-listados.b3.com.br/listedCompaniesProxy/CompanyCall/GetDetail/{BASE64_JSON_PARAMS}',
+    fileName: /^GetDetails?Company(?:_(?<_codecvm>\d+))?\.json$/,
+  },
+  // Made here: a spec with a localName template, as proposed to the source owners.
+  {
+    id: 'sgs_nomeado',
+    url: 'https://api.bcb.gov.br/dados/serie/bcdata.sgs.{SERIE}/dados?ano={YYYY}',
+    localName: 'sgs_{SERIE}_{YYYY}.json',
+  },
   { id: 'cvm_x_sem_url' },
   { id: 'cvm_x_cad', url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv' },
 ];
@@ -99,7 +110,7 @@ describe('planDownloads', () => {
   it('names unknown sources and sources without a URL', () => {
     const plan = planDownloads(SOURCES, ['nope', 'sem_url'], none, {}, null);
     expect(plan.problems[0]).toMatch(
-      /^source "nope" is unknown; known sources: b3_api, b3_proventos, colide, cotahist, cotahist_d/,
+      /^source "nope" is unknown; known sources: b3_api, b3_detalhe, b3_proventos, colide, cotahist, cotahist_d/,
     );
     expect(plan.problems[1]).toBe('source "sem_url" has no download URL in its spec');
   });
@@ -136,16 +147,44 @@ describe('planDownloads for the registry shapes', () => {
     expect(plan.problems).toEqual(['source "sgs" has placeholders the downloader cannot fill: {DD/MM/YYYY}']);
   });
 
-  it('base64-encodes a JSON --param for B3 APIs and warns that the name will not be recognised', () => {
+  it('base64-encodes a JSON --param for B3 APIs and names the file after the call and its values', () => {
     const json = '{"tradingName":"AMBEVSA","language":"pt-br","pageNumber":1,"pageSize":9999}';
     const plan = planDownloads(SOURCES, ['b3_proventos'], none, { BASE64_JSON_PARAMS: [json] }, null);
     const segment = plan.downloads[0]!.url.split('/').pop()!;
     expect(JSON.parse(Buffer.from(segment, 'base64').toString('utf8'))).toEqual(JSON.parse(json));
-    expect(plan.warnings).toHaveLength(1);
-    expect(plan.warnings[0]).toContain('will not be recognised by the build');
+    expect(plan.downloads[0]!.relPath).toBe('b3_proventos/GetListedCashDividends_AMBEVSA.json');
+    expect(plan.warnings).toEqual([]);
     expect(
       planDownloads(SOURCES, ['b3_proventos'], none, { BASE64_JSON_PARAMS: ['AMBEV'] }, null).problems,
     ).toEqual(['source "b3_proventos": --param BASE64_JSON_PARAMS must be a JSON object, got "AMBEV"']);
+  });
+
+  it('warns when no B3 name is recognised by the spec', () => {
+    const plan = planDownloads(
+      SOURCES,
+      ['b3_detalhe'],
+      none,
+      { BASE64_JSON_PARAMS: ['{"codeCVM":"1023"}'] },
+      null,
+    );
+    expect(plan.downloads[0]!.fileName).toBe('GetDetail_1023.json');
+    expect(plan.warnings).toEqual([
+      'b3_detalhe/GetDetail_1023.json will not be recognised by the build (source "b3_detalhe" expects /^GetDetails?Company(?:_(?<_codecvm>\\d+))?\\.json$/)',
+    ]);
+  });
+
+  it('names the file from a localName template when the spec has one', () => {
+    const plan = planDownloads(
+      SOURCES,
+      ['sgs_nomeado'],
+      { ...none, anos: ['2024'] },
+      { SERIE: ['11', '12'] },
+      null,
+    );
+    expect(plan.downloads.map((d) => [d.fileName, d.url_origem])).toEqual([
+      ['sgs_11_2024.json', 'https://api.bcb.gov.br/dados/serie/bcdata.sgs.11/dados?ano=2024'],
+      ['sgs_12_2024.json', 'https://api.bcb.gov.br/dados/serie/bcdata.sgs.12/dados?ano=2024'],
+    ]);
   });
 
   it('selects ids by prefix and skips specs without a URL only when selected by prefix', () => {

@@ -39,8 +39,11 @@ const DATE_PLACEHOLDERS = new Set(['YYYY', 'MM', 'DD', 'PERIODO']);
 
 type Binding = Record<string, string>;
 
-/** The part of a source spec the downloader needs. */
-export type DownloadableSource = Pick<SourceSpec, 'id' | 'url'> & { fileName?: RegExp };
+/**
+ * The part of a source spec the downloader needs. `localName` (not yet in `SourceSpec`) is a template
+ * with the URL's placeholders, e.g. `sgs_{SERIE}.json`, for URLs whose last segment is no file name.
+ */
+export type DownloadableSource = Pick<SourceSpec, 'id' | 'url'> & { fileName?: RegExp; localName?: string };
 
 /** B3's APIs take their parameters as base64 JSON in the last path segment (sources/b3/url.ts). */
 const BASE64_JSON = 'BASE64_JSON_PARAMS';
@@ -140,8 +143,47 @@ export function remoteFileName(url: string): string | null {
   } catch {
     return null;
   }
-  if (name === '' || name.startsWith('.') || /[/\\\0]/.test(name)) return null;
-  return name;
+  return safeName(name);
+}
+
+/** B3 API parameters that say nothing about the content (paging, language). */
+const B3_NOISE_PARAMS = new Set(['language', 'pageNumber', 'pageSize']);
+
+/**
+ * Local name of a B3 API answer: `<call>_<parameter values>.json` (e.g.
+ * `GetListedCashDividends_AMBEVSA.json`), else `<call>.json`, whichever the spec recognises first;
+ * the base64 segment itself would be recognised by nothing.
+ */
+function b3ApiFileName(url: string, json: string, recognise: RegExp | undefined): string | null {
+  const segments = new URL(url).pathname.split('/');
+  const call = segments.at(-2) ?? '';
+  const params = JSON.parse(json) as Record<string, unknown>;
+  const values = Object.entries(params)
+    .filter(([k, v]) => !B3_NOISE_PARAMS.has(k) && (typeof v === 'string' || typeof v === 'number'))
+    .map(([, v]) => String(v).replace(/[^A-Za-z0-9-]/g, ''))
+    .filter((v) => v !== '');
+  const candidates = [[call, ...values].join('_'), call].map((n) => `${n}.json`);
+  return safeName(candidates.find((c) => recognise?.test(c)) ?? candidates[0]!);
+}
+
+function safeName(name: string): string | null {
+  return name === '' || name.startsWith('.') || /[/\\\0]/.test(name) ? null : name;
+}
+
+/** Local file name: the spec's `localName` template, a B3 API name, or the remote name. */
+export function localFileName(
+  spec: DownloadableSource,
+  url: string,
+  binding: Readonly<Record<string, string>>,
+) {
+  if (spec.localName) {
+    const template = spec.localName;
+    if (placeholdersOf(template).some((n) => binding[n] === undefined)) return null;
+    return safeName(template.replace(PLACEHOLDER, (_, n: string) => binding[n]!));
+  }
+  const json = binding[BASE64_JSON];
+  if (json !== undefined) return b3ApiFileName(url, json, spec.fileName);
+  return remoteFileName(url);
 }
 
 /**
@@ -208,7 +250,7 @@ export function planDownloads(
       const url_origem = spec.url.replace(PLACEHOLDER, (_, name: string) => fillValue(name, b[name]!));
       if (seen.has(url_origem)) continue;
       seen.add(url_origem);
-      const fileName = remoteFileName(url_origem);
+      const fileName = localFileName(spec, url_origem, b);
       if (fileName === null) {
         problems.push(`source "${id}": cannot take a file name from ${url_origem}`);
         continue;

@@ -7,6 +7,7 @@ const RegistrySchema = z.object({
       id: z.string().min(1),
       url: z.string().min(1).optional(),
       fileName: z.instanceof(RegExp),
+      localName: z.string().min(1).optional(),
     }),
   ),
 });
@@ -29,5 +30,10 @@ export async function loadRegistrySources(): Promise<DownloadableSource[]> {
     const issue = parsed.error.issues[0]!;
     throw new Error(`pipeline/src/sources/index.ts, field ${issue.path.join('.')}: ${issue.message}`);
   }
-  return parsed.data.allSources.map((s) => ({ id: s.id, url: s.url, fileName: s.fileName }));
+  return parsed.data.allSources.map((s) => ({
+    id: s.id,
+    url: s.url,
+    fileName: s.fileName,
+    localName: s.localName,
+  }));
 }
