@@ -29,7 +29,11 @@ export interface EmpresaPublicada {
  * Companies that get a page: listed in `json/empresas.json` AND with their own index in the
  * manifest. A company whose index was not published gets no page rather than an empty one.
  */
+const cache = new WeakMap<DataBuild, EmpresaPublicada[]>();
+
 export function empresasPublicadas(b: DataBuild): EmpresaPublicada[] {
+  const pronto = cache.get(b);
+  if (pronto) return pronto;
   const lista = readArtefact(b, caminhos.lista, EmpresasListaSchema) ?? [];
   const out: EmpresaPublicada[] = [];
   for (const item of lista) {
@@ -47,7 +51,9 @@ export function empresasPublicadas(b: DataBuild): EmpresaPublicada[] {
       dividendos: readArtefact(b, caminhos.recurso(item.cd_regulator, 'dividendos'), DividendosSchema),
     });
   }
-  return out.sort((a, b) => a.indice.ticker.localeCompare(b.indice.ticker));
+  out.sort((x, y) => x.indice.ticker.localeCompare(y.indice.ticker));
+  cache.set(b, out);
+  return out;
 }
 
 /** `linhagem` template of the company index with {ano} and {indicador} filled in. */

@@ -27,6 +27,7 @@ export const StringsSchema = z.strictObject({
     'sem_valor',
     'linhagem',
     'linhagem_titulo',
+    'linhagem_dica',
     'cobertura',
     'anos',
     'reapresentacoes',

@@ -1,0 +1,27 @@
+import { CdRegulatorSchema } from '@fundamentos/schemas/comum';
+import { z } from 'zod';
+import { type DataBuild, readArtefact } from './build.ts';
+import { caminhos, empresasPublicadas } from './empresas.ts';
+
+/**
+ * `json/tickers.json`: every trading code → company and current code (docs/architecture.md).
+ * @fundamentos/schemas has no schema for it yet, so it is checked here; keys are any non-empty
+ * code because the regulator files carry codes outside the B3 pattern (e.g. `24201A`).
+ */
+export const TickersSchema = z.record(
+  z.string().min(1),
+  z.strictObject({ cd_regulator: CdRegulatorSchema, ticker_atual: z.string().min(1) }),
+);
+
+/** Old or secondary codes whose current code has a page: each gets a redirect page to it (`?de=`). */
+export function codigosAntigos(b: DataBuild): { de: string; para: string }[] {
+  const mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
+  const comPagina = new Set(empresasPublicadas(b).map((e) => e.indice.ticker));
+  return Object.entries(mapa)
+    .filter(
+      ([codigo, v]) => codigo !== v.ticker_atual && comPagina.has(v.ticker_atual) && !comPagina.has(codigo),
+    )
+    .filter(([codigo]) => /^[A-Z0-9]+$/.test(codigo))
+    .map(([de, v]) => ({ de, para: v.ticker_atual }))
+    .sort((x, y) => x.de.localeCompare(y.de));
+}

@@ -1,0 +1,213 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from '@fundamentos/pipeline/build';
+import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
+import { ManifestSchema } from '@fundamentos/schemas/manifest';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, REPO, serveSite } from './site-build.ts';
+
+/**
+ * End to end: the pipeline publishes the real sample (data/sample/raw), the site CLI builds from
+ * that publication, the site CLI serves it on 127.0.0.1, and Debian's Chromium reads it.
+ */
+
+const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
+const BUDGET_BYTES = 100 * 1024;
+
+let tmp: string;
+let base: string;
+let stop: () => void = () => {};
+let browser: Browser;
+let versao: string;
+let ticker: string;
+let antigo: { de: string; para: string } | undefined;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'e2e-site-'));
+  const pub = join(tmp, 'pub');
+  const result = await build({
+    raw: join(REPO, 'data', 'sample', 'raw'),
+    out: pub,
+    label: 'amostra',
+    now: new Date('2026-11-20T12:00:00-03:00'),
+  });
+  versao = ManifestSchema.parse(
+    JSON.parse(readFileSync(join(pub, 'current', 'manifest.json'), 'utf8')),
+  ).versao_do_dado;
+  expect(versao).toBe(result.versao_do_dado);
+  const ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
+  const empresas = EmpresasListaSchema.parse(ler('json/empresas.json'));
+  // The company with the most non-null indicator values in the sample build: a page with real numbers.
+  let melhor = -1;
+  for (const e of empresas) {
+    const caminho = `json/empresas/${e.cd_regulator}/indicadores.json`;
+    if (!result.manifest.artefatos.some((a) => a.path === caminho)) continue;
+    const n = IndicadoresSchema.parse(ler(caminho)).indicadores.filter((l) => l.valor !== null).length;
+    if (n > melhor) [melhor, ticker] = [n, e.ticker];
+  }
+  if (melhor <= 0) throw new Error('the sample build published no indicator value');
+  // An old code whose current code has a page (tickers.json maps every code to the current one).
+  const comPagina = new Set(empresas.map((e) => e.ticker));
+  antigo = Object.entries(ler('json/tickers.json') as Record<string, unknown>)
+    .map(([de, v]) => ({ de, para: (v as { ticker_atual?: unknown }).ticker_atual }))
+    .filter((x): x is { de: string; para: string } => typeof x.para === 'string')
+    .find(
+      (x) => x.de !== x.para && /^[A-Z0-9]+$/.test(x.de) && comPagina.has(x.para) && !comPagina.has(x.de),
+    );
+
+  const dist = join(tmp, 'dist');
+  await buildSite(pub, dist, 'https://fundamentos.test');
+  const served = await serveSite(dist);
+  base = served.url;
+  stop = served.stop;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Opens a page and collects console errors and uncaught exceptions. */
+async function abrir(path: string, js = true): Promise<{ page: Page; erros: string[]; status: number }> {
+  const context = await browser.newContext({ javaScriptEnabled: js });
+  const page = await context.newPage();
+  const erros: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') erros.push(m.text());
+  });
+  page.on('pageerror', (e) => erros.push(e.message));
+  const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
+  return { page, erros, status: r?.status() ?? 0 };
+}
+
+describe('site built from the sample publication', () => {
+  it('home in Portuguese: landmarks, notice, data version, no console error', async () => {
+    const { page, erros, status } = await abrir('/');
+    expect(status).toBe(200);
+    expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
+    expect(await page.locator('main').count()).toBe(1);
+    expect(await page.locator('nav').count()).toBeGreaterThan(0);
+    expect(await page.locator('footer [data-versao-do-dado]').textContent()).toBe(versao);
+    expect(await page.locator('.aviso').first().textContent()).toContain(
+      'Não é recomendação de investimento',
+    );
+    expect(await page.locator(`a[href="/acoes/${ticker}"]`).count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(SCREENSHOTS, 'home-pt.png'), fullPage: true });
+    expect(erros).toEqual([]);
+    await page.context().close();
+  });
+
+  it('home in English under /en/, with the language switch back to Portuguese', async () => {
+    const { page, erros } = await abrir('/en/');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.locator('.aviso').first().textContent()).toContain('not investment advice');
+    expect(await page.locator('.idioma a').getAttribute('href')).toBe('/');
+    await page.screenshot({ path: join(SCREENSHOTS, 'home-en.png'), fullPage: true });
+    expect(erros).toEqual([]);
+    await page.context().close();
+  });
+
+  it('company page in pt and en: indicators linked to their lineage, canonical URL', async () => {
+    for (const [path, lang] of [
+      [`/acoes/${ticker}`, 'pt'],
+      [`/en/acoes/${ticker}`, 'en'],
+    ] as const) {
+      const { page, erros, status } = await abrir(path);
+      expect(status).toBe(200);
+      expect(await page.locator('h1').textContent()).toContain(ticker);
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+        `https://fundamentos.test${path}`,
+      );
+      const linhagem = page.locator('a[href*="/linhagem/"]');
+      expect(await linhagem.count()).toBeGreaterThan(0);
+      expect(await linhagem.first().getAttribute('href')).toMatch(/\/linhagem\/\d{4}\/[a-z_0-9]+$/);
+      await page.screenshot({ path: join(SCREENSHOTS, `empresa-${lang}.png`), fullPage: true });
+      expect(erros).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('an old trading code sends the reader to the current code with ?de=', async () => {
+    if (!antigo) throw new Error('the sample build maps no old code');
+    const { page } = await abrir(`/acoes/${antigo.de}`);
+    await page.waitForURL(`**/acoes/${antigo.para}?de=${antigo.de}`);
+    expect(await page.locator('h1').textContent()).toContain(antigo.para);
+    await page.context().close();
+  });
+
+  it('company page stays within 100 KB of HTML+CSS+JS', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    let bytes = 0;
+    page.on('response', async (r) => {
+      const tipo = r.request().resourceType();
+      if (tipo === 'document' || tipo === 'stylesheet' || tipo === 'script') bytes += (await r.body()).length;
+    });
+    await page.goto(`${base}/acoes/${ticker}`, { waitUntil: 'networkidle' });
+    expect(bytes).toBeGreaterThan(1000);
+    expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+    await context.close();
+  });
+
+  it('reads without JavaScript: the company page and the full search list', async () => {
+    const empresa = await abrir(`/acoes/${ticker}`, false);
+    expect(await empresa.page.locator('table').count()).toBeGreaterThan(0);
+    await empresa.page.screenshot({ path: join(SCREENSHOTS, 'empresa-sem-js.png'), fullPage: true });
+    await empresa.page.context().close();
+
+    const busca = await abrir('/buscar', false);
+    const itens = busca.page.locator('[data-lista] li');
+    expect(await itens.count()).toBeGreaterThan(0);
+    expect(await itens.filter({ hasText: ticker }).count()).toBe(1);
+    await busca.page.context().close();
+  });
+
+  it('search filters the list in place with JavaScript', async () => {
+    const { page, erros } = await abrir('/buscar');
+    const total = await page.locator('[data-lista] li').count();
+    await page.fill('[data-busca]', ticker.toLowerCase());
+    const visiveis = await page.locator('[data-lista] li:not([hidden])').count();
+    expect(visiveis).toBeGreaterThanOrEqual(1);
+    expect(visiveis).toBeLessThanOrEqual(total);
+    await page.fill('[data-busca]', 'zzzz-nenhuma-empresa');
+    expect(await page.locator('[data-nenhum]').isVisible()).toBe(true);
+    expect(erros).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keyboard: the first Tab reaches the skip link to the main content', async () => {
+    const { page } = await abrir('/qualidade');
+    await page.keyboard.press('Tab');
+    expect(await page.locator(':focus').getAttribute('href')).toBe('#conteudo');
+    await page.context().close();
+  });
+
+  it('free-key form posts to /chave-gratis and carries the origin label from ?de=', async () => {
+    const { page } = await abrir('/chave-gratis?de=e2e');
+    const form = page.locator('form[method="post"]');
+    expect(await form.getAttribute('action')).toBe('/chave-gratis?lang=pt');
+    expect(await page.locator('input[name="de"]').inputValue()).toBe('e2e');
+    await page.context().close();
+  });
+
+  it('sitemap lists both languages; the 404 page is noindex', async () => {
+    const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(xml).toContain(`<loc>https://fundamentos.test/acoes/${ticker}</loc>`);
+    expect(xml).toContain(`<loc>https://fundamentos.test/en/acoes/${ticker}</loc>`);
+    expect(xml).toContain('<loc>https://fundamentos.test/ler-csv-da-regulator</loc>');
+    const { page, status } = await abrir('/nao-existe');
+    expect(status).toBe(404);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await page.context().close();
+  });
+});
