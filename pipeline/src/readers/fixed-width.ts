@@ -97,13 +97,11 @@ function castExpr(field: FixedWidthField, raw: string): string {
       return `CASE WHEN ${blank} THEN NULL ELSE TRY_CAST(TRY_STRPTIME(${raw}, '%Y%m%d') AS DATE) END`;
     case 'implied_decimal': {
       const decimals = field.decimals ?? 0;
-      const whole = field.width - decimals;
-      // The layout stores N(w-d)V(d) digits only: placing the point in text keeps the value exact.
-      const text =
-        decimals > 0
-          ? `substr(${raw}, 1, ${whole}) || '.' || substr(${raw}, ${whole + 1}, ${decimals})`
-          : raw;
-      return `CASE WHEN ${blank} THEN NULL WHEN NOT regexp_full_match(${raw}, '[0-9]+') THEN NULL ELSE TRY_CAST(${text} AS ${fixedWidthSqlType(field)}) END`;
+      // The layout stores N(w-d)V(d) as digits only. Integer cast then an exact decimal scale keeps the
+      // value exact and is far faster in DuckDB than casting text to DECIMAL.
+      const unit =
+        decimals > 0 ? ` * CAST(0.${'0'.repeat(decimals - 1)}1 AS DECIMAL(${decimals + 1},${decimals}))` : '';
+      return `CASE WHEN ${blank} THEN NULL ELSE CAST(CAST(TRY_CAST(${raw} AS ${field.width <= 18 ? 'UBIGINT' : 'UHUGEINT'}) AS DECIMAL(${field.width <= 18 ? 18 : 38},0))${unit} AS ${fixedWidthSqlType(field)}) END`;
     }
   }
 }
@@ -277,34 +275,35 @@ export async function stageFixedWidth(
       }
     }
 
-    const selects = spec.fields.flatMap((f, i) => {
-      const raw = `substr(l, ${f.start}, ${f.width})`;
-      return [`${raw} AS r${i}`, `${castExpr(f, raw)} AS v${i}`];
-    });
-    await db.run(
-      `CREATE OR REPLACE TEMP TABLE ${parsed} AS SELECT rowid + 1 AS _linha, ${selects.join(', ')} FROM ${lines} WHERE substr(l, 1, ${typeWidth}) = ${sqlString(data)}`,
-    );
-    await db.run(`DROP TABLE ${lines}`);
-
     const checked = spec.fields.map((f, i) => ({ f, i })).filter(({ f }) => f.type !== 'varchar');
-    const invalid = (i: number) => `(v${i} IS NULL AND trim(r${i}) <> '')`;
-    let quarantined = 0;
-    if (checked.length > 0) {
+    const raw = (f: FixedWidthField) => `substr(l, ${f.start}, ${f.width})`;
+    const invalid = (f: FixedWidthField, i: number) => `(v${i} IS NULL AND trim(${raw(f)}) <> '')`;
+    const anyInvalid = checked.length > 0 ? checked.map(({ f, i }) => invalid(f, i)).join(' OR ') : 'false';
+    const casts = spec.fields.map((f, i) => `${castExpr(f, raw(f))} AS v${i}`);
+    // One pass slices and casts; `_bad` marks records with a field that does not parse. Raw slices are
+    // not kept: the rare bad record is sliced again from its line for the quarantine row.
+    await db.run(
+      `CREATE OR REPLACE TEMP TABLE ${parsed} AS SELECT * EXCLUDE (l), (${anyInvalid}) AS _bad FROM (SELECT rowid + 1 AS _linha, l, ${casts.join(', ')} FROM ${lines} WHERE substr(l, 1, ${typeWidth}) = ${sqlString(data)})`,
+    );
+
+    const counts = (
+      await db.runAndReadAll(
+        `SELECT count(*)::BIGINT AS n, count(*) FILTER (WHERE _bad)::BIGINT AS bad FROM ${parsed}`,
+      )
+    ).getRowObjectsJS()[0] as { n: bigint; bad: bigint };
+    const quarantined = Number(counts.bad);
+    if (quarantined > 0) {
       await db.run(
         'CREATE TABLE IF NOT EXISTS _quarantine (source VARCHAR, arquivo VARCHAR, linha BIGINT, campo VARCHAR, valor VARCHAR, motivo VARCHAR)',
       );
+      const bad = `(SELECT p.*, x.l FROM ${parsed} p JOIN ${lines} x ON x.rowid + 1 = p._linha WHERE p._bad)`;
       const inserts = checked.map(
         ({ f, i }) =>
-          `SELECT ${sqlString(spec.id)}, ${sqlString(arquivo)}, _linha, ${sqlString(f.name)}, r${i}, ${sqlString(`expected ${expectedText(f)}`)} FROM ${parsed} WHERE ${invalid(i)}`,
+          `SELECT ${sqlString(spec.id)}, ${sqlString(arquivo)}, _linha, ${sqlString(f.name)}, ${raw(f)}, ${sqlString(`expected ${expectedText(f)}`)} FROM ${bad} WHERE ${invalid(f, i)}`,
       );
       await db.run(`INSERT INTO _quarantine ${inserts.join(' UNION ALL ')}`);
-      const bad = (
-        await db.runAndReadAll(
-          `SELECT count(*)::BIGINT AS n FROM ${parsed} WHERE ${checked.map(({ i }) => invalid(i)).join(' OR ')}`,
-        )
-      ).getRowObjectsJS()[0] as { n: bigint };
-      quarantined = Number(bad.n);
     }
+    await db.run(`DROP TABLE ${lines}`);
 
     const columns = spec.fields.map((f) => `${sqlIdent(f.name)} ${fixedWidthSqlType(f)}`);
     await db.run(
@@ -312,14 +311,11 @@ export async function stageFixedWidth(
     );
     const names = spec.fields.map((f) => sqlIdent(f.name)).join(', ');
     const values = spec.fields.map((_, i) => `v${i}`).join(', ');
-    const keep = checked.length > 0 ? `WHERE NOT (${checked.map(({ i }) => invalid(i)).join(' OR ')})` : '';
+    // Insertion order is preserved (DuckDB default), so rows land in file order without a sort.
     await db.run(
-      `INSERT INTO ${sqlIdent(spec.staged)} (${names}, _arquivo, _linha) SELECT ${values}, ${sqlString(arquivo)}, _linha FROM ${parsed} ${keep} ORDER BY _linha`,
+      `INSERT INTO ${sqlIdent(spec.staged)} (${names}, _arquivo, _linha) SELECT ${values}, ${sqlString(arquivo)}, _linha FROM ${parsed} WHERE NOT _bad`,
     );
-    const staged = (
-      await db.runAndReadAll(`SELECT count(*)::BIGINT AS n FROM ${parsed}`)
-    ).getRowObjectsJS()[0] as { n: bigint };
-    return { arquivo, staged: spec.staged, rows: Number(staged.n) - quarantined, quarantined };
+    return { arquivo, staged: spec.staged, rows: Number(counts.n) - quarantined, quarantined };
   } finally {
     await db.run(`DROP TABLE IF EXISTS ${lines}`);
     await db.run(`DROP TABLE IF EXISTS ${parsed}`);
