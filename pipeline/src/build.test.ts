@@ -15,7 +15,14 @@ const pq = (t: string) => `read_parquet('${join(r.dir, 'parquet', `${t}.parquet`
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'build-amostra-'));
-  r = await build({ raw: SAMPLE_RAW, out, label: 'amostra', sources: cvmSources, stages: [], now: new Date('2026-11-22T12:00:00Z') });
+  r = await build({
+    raw: SAMPLE_RAW,
+    out,
+    label: 'amostra',
+    sources: cvmSources,
+    stages: [],
+    now: new Date('2026-11-22T12:00:00Z'),
+  });
 });
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -23,9 +30,13 @@ describe('build of data/sample/raw (CVM staging)', () => {
   it('publishes under <out>/<versao> with current pointing at it, manifest and report valid', () => {
     expect(r.versao_do_dado).toBe('2026-11-22-amostra|1');
     expect(r.dir).toBe(join(out, '2026-11-22-amostra.1'));
-    const manifest = ManifestSchema.parse(JSON.parse(readFileSync(join(out, 'current', 'manifest.json'), 'utf8')));
+    const manifest = ManifestSchema.parse(
+      JSON.parse(readFileSync(join(out, 'current', 'manifest.json'), 'utf8')),
+    );
     expect(manifest.versao_do_dado).toBe('2026-11-22-amostra|1');
-    const report = BuildReportSchema.parse(JSON.parse(readFileSync(join(out, 'current', 'report.json'), 'utf8')));
+    const report = BuildReportSchema.parse(
+      JSON.parse(readFileSync(join(out, 'current', 'report.json'), 'utf8')),
+    );
     expect(report.tabelas.map((t) => t.tabela)).toContain('stg_cvm_demonstracao');
     expect(existsSync(join(out, 'current', 'parquet', 'stg_cvm_demonstracao.parquet'))).toBe(true);
   });
@@ -36,7 +47,10 @@ describe('build of data/sample/raw (CVM staging)', () => {
     for (const f of files) {
       const [loose, member] = f.arquivo.split(':');
       if (member) continue; // zip members are checked in the fixture test
-      expect({ arquivo: f.arquivo, n: f.linhas + f.quarentena }).toEqual({ arquivo: f.arquivo, n: dataLines(join(SAMPLE_RAW, loose ?? '')) });
+      expect({ arquivo: f.arquivo, n: f.linhas + f.quarentena }).toEqual({
+        arquivo: f.arquivo,
+        n: dataLines(join(SAMPLE_RAW, loose ?? '')),
+      });
     }
   });
 
@@ -73,14 +87,33 @@ describe('build of data/sample/raw (CVM staging)', () => {
        FROM ${pq('stg_cvm_demonstracao')} WHERE _arquivo = 'cvm/dfp/ano-completo/dfp_cia_aberta_DRA_con_2024.csv' AND _linha = 3`,
     );
     expect(dra).toEqual([
-      { cd_cvm: '001023', escala_moeda: 'MIL', ordem_exerc: 'ÚLTIMO', ini: '2024-01-01', v: '29171564.0000000000', t: 'DECIMAL(38,10)', _doc: 'DFP', _demo: 'DRA', _agreg: 'con', coluna_df: null },
+      {
+        cd_cvm: '001023',
+        escala_moeda: 'MIL',
+        ordem_exerc: 'ÚLTIMO',
+        ini: '2024-01-01',
+        v: '29171564.0000000000',
+        t: 'DECIMAL(38,10)',
+        _doc: 'DFP',
+        _demo: 'DRA',
+        _agreg: 'con',
+        coluna_df: null,
+      },
     ]);
     // por-empresa/dfp_cia_aberta_BPA_con_2014.csv line 3: BB, account 1 Ativo Total, 1278136948.0000000000; BPA has no DT_INI_EXERC.
     const bpa = await query(
       `SELECT cd_conta, ds_conta, vl_conta::VARCHAR v, dt_ini_exerc, dt_fim_exerc::VARCHAR fim FROM ${pq('stg_cvm_demonstracao')}
        WHERE _arquivo = 'cvm/dfp/por-empresa/dfp_cia_aberta_BPA_con_2014.csv' AND _linha = 3`,
     );
-    expect(bpa).toEqual([{ cd_conta: '1', ds_conta: 'Ativo Total', v: '1278136948.0000000000', dt_ini_exerc: null, fim: '2014-12-31' }]);
+    expect(bpa).toEqual([
+      {
+        cd_conta: '1',
+        ds_conta: 'Ativo Total',
+        v: '1278136948.0000000000',
+        dt_ini_exerc: null,
+        fim: '2014-12-31',
+      },
+    ]);
     // ano-completo/dfp_cia_aberta_2010.csv lines 2–3: BB versions 1 and 2, ID_DOC 4822/4823, both received 2011-02-17.
     const idx = await query(
       `SELECT versao, id_doc, dt_receb::VARCHAR dt_receb, _doc FROM ${pq('stg_cvm_doc_indice')} WHERE _arquivo = 'cvm/dfp/ano-completo/dfp_cia_aberta_2010.csv' AND _linha IN (2, 3) ORDER BY _linha`,
@@ -90,7 +123,9 @@ describe('build of data/sample/raw (CVM staging)', () => {
       { versao: 2, id_doc: '4823', dt_receb: '2011-02-17', _doc: 'DFP' },
     ]);
     // cad_cia_aberta.csv line 2 writes CD_CVM 25224 without zeros; staging pads it.
-    const cad = await query(`SELECT cd_cvm, denom_social FROM ${pq('stg_cvm_cad_cia_aberta')} WHERE _linha = 2`);
+    const cad = await query(
+      `SELECT cd_cvm, denom_social FROM ${pq('stg_cvm_cad_cia_aberta')} WHERE _linha = 2`,
+    );
     expect(cad).toEqual([{ cd_cvm: '025224', denom_social: '2W ECOBANK S.A.' }]);
   });
 
@@ -122,12 +157,20 @@ describe('build of data/sample/raw (CVM staging)', () => {
     ]);
     expect(itr[2]).toMatchObject({ _demo: 'DMPL', coluna_df: 'Capital Social Integralizado' });
     const parecer = await query(`SELECT tp_relat_esp, tp_relat_aud, _doc FROM ${pq('stg_cvm_parecer')}`);
-    expect(parecer).toEqual([{ tp_relat_esp: 'Relatório de Revisão Especial - Sem Ressalva', tp_relat_aud: null, _doc: 'ITR' }]);
-    const fre = await query(`SELECT quantidade_total_acoes_circulacao q, percentual_total_acoes_circulacao::VARCHAR p FROM ${pq('stg_cvm_fre_distribuicao_capital')}`);
+    expect(parecer).toEqual([
+      { tp_relat_esp: 'Relatório de Revisão Especial - Sem Ressalva', tp_relat_aud: null, _doc: 'ITR' },
+    ]);
+    const fre = await query(
+      `SELECT quantidade_total_acoes_circulacao q, percentual_total_acoes_circulacao::VARCHAR p FROM ${pq('stg_cvm_fre_distribuicao_capital')}`,
+    );
     expect(fre).toEqual([{ q: '3', p: '50.0000000000' }]);
-    const geral = await query(`SELECT codigo_cvm, mes_encerramento_exercicio_social m FROM ${pq('stg_cvm_fca_geral')}`);
+    const geral = await query(
+      `SELECT codigo_cvm, mes_encerramento_exercicio_social m FROM ${pq('stg_cvm_fca_geral')}`,
+    );
     expect(geral).toEqual([{ codigo_cvm: '099999', m: 3 }]);
-    const docs = await query(`SELECT _doc, count(*)::INTEGER n FROM ${pq('stg_cvm_doc_indice')} WHERE _doc <> 'DFP' GROUP BY 1 ORDER BY 1`);
+    const docs = await query(
+      `SELECT _doc, count(*)::INTEGER n FROM ${pq('stg_cvm_doc_indice')} WHERE _doc <> 'DFP' GROUP BY 1 ORDER BY 1`,
+    );
     expect(docs).toEqual([
       { _doc: 'FRE', n: 1 },
       { _doc: 'ITR', n: 2 },

@@ -8,8 +8,8 @@ import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/
 import { discover } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
-import { createStagingTables, ensureQuarantineTable, quote } from './core/staging.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
+import { createStagingTables, ensureQuarantineTable, quote } from './core/staging.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
 import { publishBuild } from './publish/swap.ts';
@@ -52,12 +52,23 @@ export class InvariantError extends Error {
 const stagingParquet: Stage = {
   name: 'staging_parquet',
   async run(ctx) {
-    const tables = (await ctx.db.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1"))
+    const tables = (
+      await ctx.db.runAndReadAll(
+        "SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1",
+      )
+    )
       .getRows()
       .map((r) => String(r[0]));
     const entries: ManifestEntry[] = [];
     for (const t of tables) {
-      entries.push(await ctx.writer.parquet({ name: t, path: `parquet/${t}.parquet`, schemaName: `staging/${t}`, sql: `SELECT * FROM ${quote(t)}` }));
+      entries.push(
+        await ctx.writer.parquet({
+          name: t,
+          path: `parquet/${t}.parquet`,
+          schemaName: `staging/${t}`,
+          sql: `SELECT * FROM ${quote(t)}`,
+        }),
+      );
     }
     entries.push(
       await ctx.writer.parquet({
@@ -71,7 +82,11 @@ const stagingParquet: Stage = {
   },
 };
 
-async function stageFile(ctx: BuildContext, spec: SourceSpec, file: { path: string; arquivo: string }): Promise<StagedFile> {
+async function stageFile(
+  ctx: BuildContext,
+  spec: SourceSpec,
+  file: { path: string; arquivo: string },
+): Promise<StagedFile> {
   switch (spec.kind) {
     case 'delimited':
       return stageDelimited(ctx.db, spec, file, ctx.report);
@@ -110,7 +125,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     for (const r of found.recognised) {
       const s = await stageFile(ctx, r.spec, r.file);
       staged.push({ fonte: r.spec.id, file: s });
-      log(`${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}`);
+      log(
+        `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}`,
+      );
     }
     await rm(tmp, { recursive: true, force: true });
 
@@ -122,14 +139,24 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       artefatos.push(...entries);
       etapas.push({ nome: stage.name, artefatos: entries.length });
       const failed = report.failedHard(stage.name);
-      if (failed.length) throw new InvariantError(stage.name, failed.map((f) => f.nome));
+      if (failed.length)
+        throw new InvariantError(
+          stage.name,
+          failed.map((f) => f.nome),
+        );
     }
 
     const tabelas = new Map<string, BuildReport['tabelas'][number]>();
-    const tableNames = (await db.runAndReadAll("SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1")).getRows();
+    const tableNames = (
+      await db.runAndReadAll(
+        "SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1",
+      )
+    ).getRows();
     for (const [name] of tableNames) {
       const t = String(name);
-      const linhas = Number((await db.runAndReadAll(`SELECT count(*) FROM ${quote(t)}`)).getRows()[0]?.[0] ?? 0);
+      const linhas = Number(
+        (await db.runAndReadAll(`SELECT count(*) FROM ${quote(t)}`)).getRows()[0]?.[0] ?? 0,
+      );
       tabelas.set(t, { tabela: t, fontes: [], arquivos: [], linhas });
     }
     for (const { fonte, file } of staged) {
@@ -150,9 +177,23 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       nao_reconhecidos: found.unrecognised,
       etapas,
     };
-    artefatos.push(await writer.json({ name: 'report', path: 'report.json', schemaName: 'BuildReportSchema', schema: BuildReportSchema, data: reportData }));
+    artefatos.push(
+      await writer.json({
+        name: 'report',
+        path: 'report.json',
+        schemaName: 'BuildReportSchema',
+        schema: BuildReportSchema,
+        data: reportData,
+      }),
+    );
     const manifest: Manifest = { versao_do_dado, criado_em, schema_version: 1, artefatos };
-    await writer.json({ name: 'manifest', path: 'manifest.json', schemaName: 'ManifestSchema', schema: ManifestSchema, data: manifest });
+    await writer.json({
+      name: 'manifest',
+      path: 'manifest.json',
+      schemaName: 'ManifestSchema',
+      schema: ManifestSchema,
+      data: manifest,
+    });
 
     const dir = await publishBuild(out, buildingDir, dirDaVersao(versao_do_dado));
     log(`published ${versao_do_dado} at ${dir}`);

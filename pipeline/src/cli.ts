@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from './build.ts';
+import { type BuildOptions, build } from './build.ts';
 import { InputError } from './core/source.ts';
 import { runFetchCommand } from './fetch/command.ts';
 
@@ -9,9 +9,11 @@ const USAGE = `usage:
   pipeline fetch …`;
 
 /** pnpm runs scripts in the package directory; paths the user typed are relative to where they typed them. */
-const fromUser = (p: string): string => (isAbsolute(p) ? p : resolve(process.env.INIT_CWD ?? process.cwd(), p));
+const fromUser = (p: string): string =>
+  isAbsolute(p) ? p : resolve(process.env.INIT_CWD ?? process.cwd(), p);
 
-export async function main(argv: string[]): Promise<number> {
+/** `overrides` lets tests narrow what a build runs (e.g. no marts); the command line never sets it. */
+export async function main(argv: string[], overrides: Partial<BuildOptions> = {}): Promise<number> {
   const [command, ...rest] = argv;
   if (command === 'fetch') return runFetchCommand(rest);
   if (command !== 'build') {
@@ -20,7 +22,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   const { values } = parseArgs({
     args: rest,
-    options: { raw: { type: 'string' }, out: { type: 'string' }, label: { type: 'string', default: 'local' } },
+    options: {
+      raw: { type: 'string' },
+      out: { type: 'string' },
+      label: { type: 'string', default: 'local' },
+    },
     strict: true,
   });
   if (!values.raw || !values.out) {
@@ -28,8 +34,21 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   try {
-    const r = await build({ raw: fromUser(values.raw), out: fromUser(values.out), label: values.label ?? 'local', log: (m) => console.error(m) });
-    console.log(JSON.stringify({ versao_do_dado: r.versao_do_dado, dir: r.dir, artefatos: r.manifest.artefatos.length, quarentena: r.report.quarentena.total }));
+    const r = await build({
+      raw: fromUser(values.raw),
+      out: fromUser(values.out),
+      label: values.label ?? 'local',
+      log: (m) => console.error(m),
+      ...overrides,
+    });
+    console.log(
+      JSON.stringify({
+        versao_do_dado: r.versao_do_dado,
+        dir: r.dir,
+        artefatos: r.manifest.artefatos.length,
+        quarentena: r.report.quarentena.total,
+      }),
+    );
     return 0;
   } catch (e) {
     if (e instanceof InputError) {

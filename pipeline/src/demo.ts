@@ -6,10 +6,19 @@ const repo = fileURLToPath(new URL('../../', import.meta.url));
 
 export async function demo(): Promise<void> {
   const started = Date.now();
-  const r = await build({ raw: `${repo}data/sample/raw`, out: `${repo}data/out`, label: 'amostra', log: (m) => console.error(m) });
-  const rows = r.report.tabelas.map((t) => `  ${t.tabela.padEnd(36)} ${String(t.linhas).padStart(8)} rows from ${t.arquivos.length} files`);
+  const r = await build({
+    raw: `${repo}data/sample/raw`,
+    out: `${repo}data/out`,
+    label: 'amostra',
+    log: (m) => console.error(m),
+  });
+  const rows = r.report.tabelas.map(
+    (t) => `  ${t.tabela.padEnd(36)} ${String(t.linhas).padStart(8)} rows from ${t.arquivos.length} files`,
+  );
   const q = r.report.quarentena.grupos.map((g) => `  ${g.fonte} / ${g.motivo}: ${g.n}`);
-  const failed = r.report.invariantes.filter((i) => i.falhas > 0).map((i) => `  ${i.nome} (${i.tipo}): ${i.falhas} of ${i.verificados}`);
+  const failed = r.report.invariantes
+    .filter((i) => i.falhas > 0)
+    .map((i) => `  ${i.nome} (${i.tipo}): ${i.falhas} of ${i.verificados}`);
   console.log(
     [
       `versao_do_dado ${r.versao_do_dado}`,

@@ -21,7 +21,12 @@ export const QuarentenaGrupoSchema = z.object({
   motivo: z.string(),
   n: z.number().int().positive(),
   exemplos: z.array(
-    z.object({ arquivo: z.string(), linha: z.number().int().nullable(), campo: z.string().nullable(), valor: z.string().nullable() }),
+    z.object({
+      arquivo: z.string(),
+      linha: z.number().int().nullable(),
+      campo: z.string().nullable(),
+      valor: z.string().nullable(),
+    }),
   ),
 });
 

@@ -50,7 +50,12 @@ export async function discover(raw: string, specs: readonly SourceSpec[], tmp: s
       unrecognised.push(arquivo);
       continue;
     }
-    const { extracted, skipped } = await extractZip(path, arquivo, join(tmp, `zip-${zips++}`), (m) => specFor(specs, m) !== undefined);
+    const { extracted, skipped } = await extractZip(
+      path,
+      arquivo,
+      join(tmp, `zip-${zips++}`),
+      (m) => specFor(specs, m) !== undefined,
+    );
     for (const m of extracted) {
       const s = specFor(specs, basename(m.member));
       if (s) recognised.push({ spec: s, file: { path: m.path, arquivo: `${arquivo}:${m.member}` } });

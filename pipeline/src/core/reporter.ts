@@ -20,7 +20,14 @@ export class CollectingReporter implements BuildReporter {
 
   constructor(private readonly db: DuckDBConnection) {}
 
-  async quarantine(row: { source: string; arquivo: string; linha: number | null; campo: string | null; valor: string | null; motivo: string }): Promise<void> {
+  async quarantine(row: {
+    source: string;
+    arquivo: string;
+    linha: number | null;
+    campo: string | null;
+    valor: string | null;
+    motivo: string;
+  }): Promise<void> {
     await this.db.run('INSERT INTO _quarantine VALUES ($1, $2, $3, $4, $5, $6)', [
       row.source,
       row.arquivo,
@@ -31,7 +38,14 @@ export class CollectingReporter implements BuildReporter {
     ]);
   }
 
-  invariant(r: { nome: string; tipo: InvariantKind; descricao: string; verificados: number; falhas: number; exemplos: unknown[] }): void {
+  invariant(r: {
+    nome: string;
+    tipo: InvariantKind;
+    descricao: string;
+    verificados: number;
+    falhas: number;
+    exemplos: unknown[];
+  }): void {
     this.invariantes.push({ etapa: this.stage, ...r, exemplos: r.exemplos.slice(0, 5) });
   }
 
@@ -52,12 +66,22 @@ export class CollectingReporter implements BuildReporter {
                 list({'arquivo': arquivo, 'linha': linha, 'campo': campo, 'valor': valor} ORDER BY arquivo, linha)[1:3] AS exemplos
          FROM _quarantine GROUP BY source, motivo ORDER BY source, motivo`,
       )
-    ).getRowObjectsJson() as { source: string; motivo: string; n: string; exemplos: { arquivo: string; linha: string | null; campo: string | null; valor: string | null }[] }[];
+    ).getRowObjectsJson() as {
+      source: string;
+      motivo: string;
+      n: string;
+      exemplos: { arquivo: string; linha: string | null; campo: string | null; valor: string | null }[];
+    }[];
     const grupos = rows.map((r) => ({
       fonte: r.source,
       motivo: r.motivo,
       n: Number(r.n),
-      exemplos: r.exemplos.map((e) => ({ arquivo: e.arquivo, linha: e.linha === null ? null : Number(e.linha), campo: e.campo, valor: e.valor })),
+      exemplos: r.exemplos.map((e) => ({
+        arquivo: e.arquivo,
+        linha: e.linha === null ? null : Number(e.linha),
+        campo: e.campo,
+        valor: e.valor,
+      })),
     }));
     return { total: grupos.reduce((s, g) => s + g.n, 0), grupos };
   }

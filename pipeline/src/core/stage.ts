@@ -5,12 +5,24 @@ import type { z } from 'zod';
 /** Writes one artefact atomically (temp name → validate → rename) and returns its manifest entry. */
 export interface ArtefactWriter {
   /** Validates `data` with `schema` before anything touches the disk. */
-  json<S extends z.ZodType>(a: { name: string; path: string; schemaName: string; schema: S; data: z.input<S> }): Promise<ManifestEntry>;
+  json<S extends z.ZodType>(a: {
+    name: string;
+    path: string;
+    schemaName: string;
+    schema: S;
+    data: z.input<S>;
+  }): Promise<ManifestEntry>;
   /** `COPY (sql) TO path (FORMAT PARQUET, COMPRESSION ZSTD)`; rows counted from the written file. */
   parquet(a: { name: string; path: string; schemaName: string; sql: string }): Promise<ManifestEntry>;
   /** `COPY (sql) TO path (FORMAT CSV, HEADER)`. */
   csv(a: { name: string; path: string; schemaName: string; sql: string }): Promise<ManifestEntry>;
-  text(a: { name: string; path: string; schemaName: string; content: string; rows: number }): Promise<ManifestEntry>;
+  text(a: {
+    name: string;
+    path: string;
+    schemaName: string;
+    content: string;
+    rows: number;
+  }): Promise<ManifestEntry>;
 }
 
 export type InvariantKind = 'hard' | 'soft';
@@ -18,9 +30,23 @@ export type InvariantKind = 'hard' | 'soft';
 /** Collects what the build report publishes: quarantined rows, invariants, notes. */
 export interface BuildReporter {
   /** Rows already inserted into `_quarantine` are counted by the core; stages may add their own. */
-  quarantine(row: { source: string; arquivo: string; linha: number | null; campo: string | null; valor: string | null; motivo: string }): Promise<void>;
+  quarantine(row: {
+    source: string;
+    arquivo: string;
+    linha: number | null;
+    campo: string | null;
+    valor: string | null;
+    motivo: string;
+  }): Promise<void>;
   /** A data invariant checked this build. A failed hard invariant fails the build after the stage returns. */
-  invariant(r: { nome: string; tipo: InvariantKind; descricao: string; verificados: number; falhas: number; exemplos: unknown[] }): void;
+  invariant(r: {
+    nome: string;
+    tipo: InvariantKind;
+    descricao: string;
+    verificados: number;
+    falhas: number;
+    exemplos: unknown[];
+  }): void;
   note(stage: string, message: string): void;
 }
 

@@ -75,12 +75,19 @@ export function stagingColumnsOf(spec: SourceSpec & { columns: ColumnSpec[] }): 
  * Creates (or widens) a staging table so several specs can share it: e.g. BPA has no DT_INI_EXERC and
  * only DMPL has COLUNA_DF, so `stg_cvm_demonstracao` holds the union and the missing ones are NULL.
  */
-export async function ensureStagingTable(db: DuckDBConnection, table: string, columns: StagingColumn[]): Promise<void> {
+export async function ensureStagingTable(
+  db: DuckDBConnection,
+  table: string,
+  columns: StagingColumn[],
+): Promise<void> {
   const seen = new Map<string, StagingColumn>();
   for (const c of columns) if (!seen.has(c.name)) seen.set(c.name, c);
   const cols = [...seen.values()];
-  await db.run(`CREATE TABLE IF NOT EXISTS ${quote(table)} (${cols.map((c) => `${quote(c.name)} ${c.sql}`).join(', ')})`);
-  for (const c of cols) await db.run(`ALTER TABLE ${quote(table)} ADD COLUMN IF NOT EXISTS ${quote(c.name)} ${c.sql}`);
+  await db.run(
+    `CREATE TABLE IF NOT EXISTS ${quote(table)} (${cols.map((c) => `${quote(c.name)} ${c.sql}`).join(', ')})`,
+  );
+  for (const c of cols)
+    await db.run(`ALTER TABLE ${quote(table)} ADD COLUMN IF NOT EXISTS ${quote(c.name)} ${c.sql}`);
 }
 
 /** Creates every delimited staging table up front, so marts can query a table even when no file fed it. */

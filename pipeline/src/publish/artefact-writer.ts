@@ -3,10 +3,16 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import { lit } from '../core/staging.ts';
 import type { ArtefactWriter } from '../core/stage.ts';
+import { lit } from '../core/staging.ts';
 
-async function entryFor(root: string, path: string, a: { name: string; schemaName: string }, rows: number, format: ManifestEntry['format']) {
+async function entryFor(
+  root: string,
+  path: string,
+  a: { name: string; schemaName: string },
+  rows: number,
+  format: ManifestEntry['format'],
+) {
   const bytes = await readFile(join(root, path));
   const entry: ManifestEntry = {
     name: a.name,
@@ -28,13 +34,18 @@ async function entryFor(root: string, path: string, a: { name: string; schemaNam
 export function createArtefactWriter(root: string, db: DuckDBConnection): ArtefactWriter {
   const place = async (path: string): Promise<{ final: string; tmp: string }> => {
     const rel = normalize(path);
-    if (isAbsolute(rel) || rel.startsWith('..')) throw new Error(`artefact path must stay inside the build: ${path}`);
+    if (isAbsolute(rel) || rel.startsWith('..'))
+      throw new Error(`artefact path must stay inside the build: ${path}`);
     const final = join(root, rel);
     await mkdir(dirname(final), { recursive: true });
     return { final, tmp: `${final}.tmp-${randomBytes(4).toString('hex')}` };
   };
-  const count = async (sql: string): Promise<number> => Number((await db.runAndReadAll(sql)).getRows()[0]?.[0] ?? -1);
-  const copy = async (a: { name: string; path: string; schemaName: string; sql: string }, format: 'parquet' | 'csv') => {
+  const count = async (sql: string): Promise<number> =>
+    Number((await db.runAndReadAll(sql)).getRows()[0]?.[0] ?? -1);
+  const copy = async (
+    a: { name: string; path: string; schemaName: string; sql: string },
+    format: 'parquet' | 'csv',
+  ) => {
     const { final, tmp } = await place(a.path);
     try {
       const options = format === 'parquet' ? 'FORMAT PARQUET, COMPRESSION ZSTD' : 'FORMAT CSV, HEADER';
@@ -55,7 +66,8 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
   return {
     async json(a) {
       const parsed = a.schema.safeParse(a.data);
-      if (!parsed.success) throw new Error(`${a.path}: does not match ${a.schemaName}: ${parsed.error.message}`);
+      if (!parsed.success)
+        throw new Error(`${a.path}: does not match ${a.schemaName}: ${parsed.error.message}`);
       const { final, tmp } = await place(a.path);
       await writeFile(tmp, `${JSON.stringify(parsed.data)}\n`);
       await rename(tmp, final);

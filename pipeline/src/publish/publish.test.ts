@@ -1,4 +1,14 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +61,14 @@ describe('atomic publication', () => {
     const failing: Stage = {
       name: 'invariante_quebrada',
       async run(ctx) {
-        ctx.report.invariant({ nome: 'ativo_igual_passivo', tipo: 'hard', descricao: 'made here to fail', verificados: 1, falhas: 1, exemplos: [] });
+        ctx.report.invariant({
+          nome: 'ativo_igual_passivo',
+          tipo: 'hard',
+          descricao: 'made here to fail',
+          verificados: 1,
+          falhas: 1,
+          exemplos: [],
+        });
         return [];
       },
     };
@@ -65,7 +82,15 @@ describe('atomic publication', () => {
     const bad: Stage = {
       name: 'json_invalido',
       async run(ctx) {
-        return [await ctx.writer.json({ name: 'x', path: 'json/x.json', schemaName: 'X', schema: z.object({ n: z.number() }), data: { n: 'um' as unknown as number } })];
+        return [
+          await ctx.writer.json({
+            name: 'x',
+            path: 'json/x.json',
+            schemaName: 'X',
+            schema: z.object({ n: z.number() }),
+            data: { n: 'um' as unknown as number },
+          }),
+        ];
       },
     };
     await expect(build({ ...opts, raw: good, stages: [bad] })).rejects.toThrow(/does not match X/);
@@ -80,7 +105,11 @@ describe('atomic publication', () => {
     const { createHash } = await import('node:crypto');
     for (const a of r.manifest.artefatos) {
       const bytes = readFileSync(join(r.dir, a.path));
-      expect({ path: a.path, bytes: bytes.length, sha: createHash('sha256').update(bytes).digest('hex') }).toEqual({ path: a.path, bytes: a.bytes, sha: a.sha256 });
+      expect({
+        path: a.path,
+        bytes: bytes.length,
+        sha: createHash('sha256').update(bytes).digest('hex'),
+      }).toEqual({ path: a.path, bytes: a.bytes, sha: a.sha256 });
     }
     expect(r.manifest.artefatos.map((a) => a.path)).toContain('report.json');
   });

@@ -2,7 +2,12 @@ import { readdir } from 'node:fs/promises';
 
 /** Build date as YYYY-MM-DD in America/Sao_Paulo. */
 export function dataBuild(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 /** Published build directories look like `2026-11-22-amostra.3` (`versao_do_dado` with `|` → `.`). */
@@ -14,7 +19,10 @@ export function dirDaVersao(versao: string): string {
 
 /** `<YYYY-MM-DD>-<label>|<n>` where n counts the builds already published in `out`, plus one. */
 export async function nextVersao(out: string, label: string, now: Date): Promise<string> {
-  if (!/^[a-z0-9-]+$/.test(label)) throw new Error(`label must be lowercase letters, digits and "-": ${JSON.stringify(label)}`);
-  const existing = (await readdir(out, { withFileTypes: true })).filter((e) => e.isDirectory() && BUILD_DIR.test(e.name)).length;
+  if (!/^[a-z0-9-]+$/.test(label))
+    throw new Error(`label must be lowercase letters, digits and "-": ${JSON.stringify(label)}`);
+  const existing = (await readdir(out, { withFileTypes: true })).filter(
+    (e) => e.isDirectory() && BUILD_DIR.test(e.name),
+  ).length;
   return `${dataBuild(now)}-${label}|${existing + 1}`;
 }

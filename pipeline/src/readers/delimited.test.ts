@@ -10,7 +10,10 @@ import { SAMPLE_RAW } from '../test-support/sample.ts';
 // Every case starts from real rows: header + first 5 data rows of the real DFP 2010 DFC_MD_con file
 // (CIA ENERGETICA DE BRASILIA, 6.01/6.01.01/6.01.02, latin-1, LF). Each case breaks one thing.
 const NAME = 'dfp_cia_aberta_DFC_MD_con_2010.csv';
-const REAL = readFileSync(join(SAMPLE_RAW, 'cvm/dfp/ano-completo', NAME)).toString('latin1').split('\n').slice(0, 6);
+const REAL = readFileSync(join(SAMPLE_RAW, 'cvm/dfp/ano-completo', NAME))
+  .toString('latin1')
+  .split('\n')
+  .slice(0, 6);
 const root = mkdtempSync(join(tmpdir(), 'entradas-ruins-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -19,12 +22,24 @@ let n = 0;
 async function buildWith(name: string, content: Buffer | string) {
   const dir = join(root, `caso-${n++}`);
   mkdirSync(join(dir, 'raw'), { recursive: true });
-  writeFileSync(join(dir, 'raw', name), typeof content === 'string' ? Buffer.from(content, 'latin1') : content);
-  return build({ raw: join(dir, 'raw'), out: join(dir, 'out'), label: 'ruim', sources: cvmSources, stages: [] });
+  writeFileSync(
+    join(dir, 'raw', name),
+    typeof content === 'string' ? Buffer.from(content, 'latin1') : content,
+  );
+  return build({
+    raw: join(dir, 'raw'),
+    out: join(dir, 'out'),
+    label: 'ruim',
+    sources: cvmSources,
+    stages: [],
+  });
 }
 const lines = (ls: string[]) => `${ls.join('\n')}\n`;
 const cols = (l: string) => l.split(';');
-const setField = (l: string, i: number, v: string) => cols(l).map((c, k) => (k === i ? v : c)).join(';');
+const setField = (l: string, i: number, v: string) =>
+  cols(l)
+    .map((c, k) => (k === i ? v : c))
+    .join(';');
 async function inputError(p: Promise<unknown>): Promise<InputError> {
   const e = await p.then(
     () => null,
@@ -46,7 +61,9 @@ describe('file-level problems stop the build and name file, line and field', () 
   });
 
   it('renamed column', async () => {
-    const e = await inputError(buildWith(NAME, lines([REAL[0]?.replace('VL_CONTA', 'VALOR_CONTA') ?? '', ...REAL.slice(1)])));
+    const e = await inputError(
+      buildWith(NAME, lines([REAL[0]?.replace('VL_CONTA', 'VALOR_CONTA') ?? '', ...REAL.slice(1)])),
+    );
     expect([e.arquivo, e.linha, e.campo, e.encontrado]).toEqual([NAME, 1, 'VL_CONTA', 'VALOR_CONTA']);
   });
 
@@ -68,13 +85,17 @@ describe('file-level problems stop the build and name file, line and field', () 
   });
 
   it('a row with a field too many', async () => {
-    const e = await inputError(buildWith(NAME, lines([...REAL.slice(0, 3), `${REAL[3]};x`, ...REAL.slice(4)])));
+    const e = await inputError(
+      buildWith(NAME, lines([...REAL.slice(0, 3), `${REAL[3]};x`, ...REAL.slice(4)])),
+    );
     expect(e.arquivo).toBe(NAME);
   });
 
   it('truncated zip', async () => {
     const zip = readFileSync(join(SAMPLE_RAW, 'feitos-aqui/cvm/itr_cia_aberta_2024.zip'));
-    const e = await inputError(buildWith('itr_cia_aberta_2024.zip', zip.subarray(0, Math.floor(zip.length / 2))));
+    const e = await inputError(
+      buildWith('itr_cia_aberta_2024.zip', zip.subarray(0, Math.floor(zip.length / 2))),
+    );
     expect(e.arquivo).toBe('itr_cia_aberta_2024.zip');
   });
 
@@ -92,7 +113,9 @@ describe('row-level problems go to quarantine with file, line, field, value and 
   const quarantined = async (content: string) => {
     const r = await buildWith(NAME, content);
     const staged = r.report.tabelas.find((t) => t.tabela === 'stg_cvm_demonstracao')?.linhas;
-    const exemplos = r.report.quarentena.grupos.flatMap((g) => g.exemplos.map((x) => ({ ...x, motivo: g.motivo, fonte: g.fonte })));
+    const exemplos = r.report.quarentena.grupos.flatMap((g) =>
+      g.exemplos.map((x) => ({ ...x, motivo: g.motivo, fonte: g.fonte })),
+    );
     return { staged, total: r.report.quarentena.total, exemplos };
   };
 
@@ -101,19 +124,46 @@ describe('row-level problems go to quarantine with file, line, field, value and 
     expect(q).toEqual({
       staged: 4,
       total: 1,
-      exemplos: [{ arquivo: NAME, linha: 3, campo: 'VL_CONTA', valor: '113240,5', motivo: 'nao_numerico', fonte: 'cvm_dfp_fluxo' }],
+      exemplos: [
+        {
+          arquivo: NAME,
+          linha: 3,
+          campo: 'VL_CONTA',
+          valor: '113240,5',
+          motivo: 'nao_numerico',
+          fonte: 'cvm_dfp_fluxo',
+        },
+      ],
     });
   });
 
   it('unknown ESCALA_MOEDA (line 4)', async () => {
     const q = await quarantined(lines(REAL.map((l, i) => (i === 3 ? setField(l, 7, 'BILHAO') : l))));
-    expect(q.exemplos).toEqual([{ arquivo: NAME, linha: 4, campo: 'ESCALA_MOEDA', valor: 'BILHAO', motivo: 'codigo_desconhecido', fonte: 'cvm_dfp_fluxo' }]);
+    expect(q.exemplos).toEqual([
+      {
+        arquivo: NAME,
+        linha: 4,
+        campo: 'ESCALA_MOEDA',
+        valor: 'BILHAO',
+        motivo: 'codigo_desconhecido',
+        fonte: 'cvm_dfp_fluxo',
+      },
+    ]);
     expect(q.staged).toBe(4);
   });
 
   it('invalid date (line 2)', async () => {
     const q = await quarantined(lines(REAL.map((l, i) => (i === 1 ? setField(l, 10, '2009-02-30') : l))));
-    expect(q.exemplos).toEqual([{ arquivo: NAME, linha: 2, campo: 'DT_FIM_EXERC', valor: '2009-02-30', motivo: 'data_invalida', fonte: 'cvm_dfp_fluxo' }]);
+    expect(q.exemplos).toEqual([
+      {
+        arquivo: NAME,
+        linha: 2,
+        campo: 'DT_FIM_EXERC',
+        valor: '2009-02-30',
+        motivo: 'data_invalida',
+        fonte: 'cvm_dfp_fluxo',
+      },
+    ]);
   });
 
   it('duplicated row: the repeat (line 7) is quarantined, the first kept', async () => {

@@ -2,10 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { ensureStagingTable, factsOf, lit, quote, sqlType, stagingColumn, stagingColumnsOf } from '../core/staging.ts';
-import type { BuildReporter } from '../core/stage.ts';
 import type { ColumnSpec, DelimitedSourceSpec, InputFile, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
+import type { BuildReporter } from '../core/stage.ts';
+import {
+  ensureStagingTable,
+  factsOf,
+  lit,
+  quote,
+  sqlType,
+  stagingColumn,
+  stagingColumnsOf,
+} from '../core/staging.ts';
 import { checkText, latin1ToUtf8 } from './text-check.ts';
 
 /** Quarantine reasons (`motivo`) produced by this reader. */
@@ -54,9 +62,16 @@ export function bindHeader(spec: DelimitedSourceSpec, header: string[], arquivo:
   const [firstExtra] = extra;
   if (firstMissing !== undefined) {
     // A missing column next to an unknown one is most likely a rename: say both.
-    throw new InputError(arquivo, 1, firstMissing, `column ${firstMissing} in the header`, firstExtra ?? null);
+    throw new InputError(
+      arquivo,
+      1,
+      firstMissing,
+      `column ${firstMissing} in the header`,
+      firstExtra ?? null,
+    );
   }
-  if (firstExtra !== undefined) throw new InputError(arquivo, 1, firstExtra, `only the columns of ${spec.id}`, firstExtra);
+  if (firstExtra !== undefined)
+    throw new InputError(arquivo, 1, firstExtra, `only the columns of ${spec.id}`, firstExtra);
   return bound;
 }
 
@@ -82,7 +97,8 @@ function typedExpr(c: ColumnSpec, v: string): { expr: string; motivo: string | n
       // hand and scaling by an exact DECIMAL constant gives the same exact value.
       const scale = c.scale ?? 10;
       const digits = `concat(split_part(${t}, '.', 1), rpad(split_part(${t}, '.', 2), ${scale}, '0'))`;
-      const unit = scale === 0 ? '' : ` * CAST(0.${'0'.repeat(scale - 1)}1 AS DECIMAL(${scale + 1},${scale}))`;
+      const unit =
+        scale === 0 ? '' : ` * CAST(0.${'0'.repeat(scale - 1)}1 AS DECIMAL(${scale + 1},${scale}))`;
       return {
         expr: `CASE WHEN regexp_full_match(${t}, '-?[0-9]+([.][0-9]{1,${scale}})?') THEN CAST(TRY_CAST(${digits} AS HUGEINT) AS DECIMAL(38,0))${unit} END`,
         motivo: MOTIVOS.nao_numerico,
@@ -92,11 +108,23 @@ function typedExpr(c: ColumnSpec, v: string): { expr: string; motivo: string | n
     case 'double':
       return { expr: `TRY_CAST(${t} AS DOUBLE)`, motivo: MOTIVOS.nao_numerico, base: t };
     case 'date':
-      return { expr: `TRY_CAST(TRY_STRPTIME(${t}, '%Y-%m-%d') AS DATE)`, motivo: MOTIVOS.data_invalida, base: t };
+      return {
+        expr: `TRY_CAST(TRY_STRPTIME(${t}, '%Y-%m-%d') AS DATE)`,
+        motivo: MOTIVOS.data_invalida,
+        base: t,
+      };
     case 'date_br':
-      return { expr: `TRY_CAST(TRY_STRPTIME(${t}, '%d/%m/%Y') AS DATE)`, motivo: MOTIVOS.data_invalida, base: t };
+      return {
+        expr: `TRY_CAST(TRY_STRPTIME(${t}, '%d/%m/%Y') AS DATE)`,
+        motivo: MOTIVOS.data_invalida,
+        base: t,
+      };
     case 'date_compact':
-      return { expr: `TRY_CAST(TRY_STRPTIME(${t}, '%Y%m%d') AS DATE)`, motivo: MOTIVOS.data_invalida, base: t };
+      return {
+        expr: `TRY_CAST(TRY_STRPTIME(${t}, '%Y%m%d') AS DATE)`,
+        motivo: MOTIVOS.data_invalida,
+        base: t,
+      };
   }
 }
 
@@ -148,7 +176,13 @@ export async function stageDelimited(
     if (scratch) await rm(scratch, { recursive: true, force: true });
     const msg = e instanceof Error ? e.message : String(e);
     const line = /line[: ]+(\d+)/i.exec(msg);
-    throw new InputError(arquivo, line ? Number(line[1]) : null, null, `${header.length} fields per line separated by "${spec.delimiter}"`, msg.split('\n')[0] ?? msg);
+    throw new InputError(
+      arquivo,
+      line ? Number(line[1]) : null,
+      null,
+      `${header.length} fields per line separated by "${spec.delimiter}"`,
+      msg.split('\n')[0] ?? msg,
+    );
   }
   try {
     const rows = Number((await db.runAndReadAll(`SELECT count(*) FROM ${load}`)).getRows()[0]?.[0] ?? 0);
@@ -171,8 +205,18 @@ export async function stageDelimited(
       sel.push(`${expr} AS t${i}`, `${v} AS r${i}`, `${base} AS n${i}`);
       if (b.spec.type === 'decimal') {
         const tooPrecise = `regexp_full_match(n${i}, '-?[0-9]+[.][0-9]{${(b.spec.scale ?? 10) + 1},}')`;
-        checks.push({ i, name: b.spec.name, motivo: MOTIVOS.casas_decimais, bad: `coalesce(${tooPrecise}, false)` });
-        checks.push({ i, name: b.spec.name, motivo: MOTIVOS.nao_numerico, bad: `(n${i} IS NOT NULL AND t${i} IS NULL AND NOT ${tooPrecise})` });
+        checks.push({
+          i,
+          name: b.spec.name,
+          motivo: MOTIVOS.casas_decimais,
+          bad: `coalesce(${tooPrecise}, false)`,
+        });
+        checks.push({
+          i,
+          name: b.spec.name,
+          motivo: MOTIVOS.nao_numerico,
+          bad: `(n${i} IS NOT NULL AND t${i} IS NULL AND NOT ${tooPrecise})`,
+        });
       } else if (motivo) {
         checks.push({ i, name: b.spec.name, motivo, bad: `(n${i} IS NOT NULL AND t${i} IS NULL)` });
       }
@@ -193,7 +237,10 @@ export async function stageDelimited(
     if (checks.length) {
       await db.run(
         `INSERT INTO _quarantine ${checks
-          .map((c, k) => `SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(c.name)}, r${c.i}, ${lit(c.motivo)} FROM ${typed} WHERE b${k}`)
+          .map(
+            (c, k) =>
+              `SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(c.name)}, r${c.i}, ${lit(c.motivo)} FROM ${typed} WHERE b${k}`,
+          )
           .join(' UNION ALL ')}`,
       );
     }

@@ -29,7 +29,11 @@ function utf8SequenceAt(buf: Uint8Array, i: number): number {
  * sequences is UTF-8 (it would stage as mojibake such as `Ã§`); a file declared UTF-8 with an invalid
  * sequence is not UTF-8.
  */
-export async function checkText(path: string, arquivo: string, encoding: 'latin-1' | 'utf-8'): Promise<TextCheck> {
+export async function checkText(
+  path: string,
+  arquivo: string,
+  encoding: 'latin-1' | 'utf-8',
+): Promise<TextCheck> {
   let bytes = 0;
   let line = 1;
   let lineHasContent = false;
@@ -48,7 +52,8 @@ export async function checkText(path: string, arquivo: string, encoding: 'latin-
       const b = buf[i] ?? 0;
       if (b === 0x0a) {
         if (lineHasContent) {
-          if (blankAt !== null) throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
+          if (blankAt !== null)
+            throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
           nonBlank++;
         } else if (blankAt === null) blankAt = line;
         line++;
@@ -71,7 +76,8 @@ export async function checkText(path: string, arquivo: string, encoding: 'latin-
           continue;
         }
         otherHigh++;
-        if (encoding === 'utf-8') throw new InputError(arquivo, line, null, 'UTF-8 text', `byte 0x${b.toString(16)}`);
+        if (encoding === 'utf-8')
+          throw new InputError(arquivo, line, null, 'UTF-8 text', `byte 0x${b.toString(16)}`);
       }
       i++;
     }
@@ -87,12 +93,19 @@ export async function checkText(path: string, arquivo: string, encoding: 'latin-
   }
   scan(carry, carry.length);
   if (lineHasContent) {
-    if (blankAt !== null) throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
+    if (blankAt !== null)
+      throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
     nonBlank++;
   }
   if (bytes === 0 || nonBlank === 0) throw new InputError(arquivo, 1, null, 'a header line', 'empty file');
   if (encoding === 'latin-1' && utf8Seqs > 0 && utf8Seqs >= otherHigh) {
-    throw new InputError(arquivo, firstUtf8Line, null, 'latin-1 text', `UTF-8 bytes read as latin-1: ${firstUtf8Sample}`);
+    throw new InputError(
+      arquivo,
+      firstUtf8Line,
+      null,
+      'latin-1 text',
+      `UTF-8 bytes read as latin-1: ${firstUtf8Sample}`,
+    );
   }
   const raw = Buffer.from(headerBytes);
   let header = encoding === 'utf-8' ? raw.toString('utf8') : raw.toString('latin1');

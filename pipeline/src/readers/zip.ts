@@ -12,7 +12,15 @@ export interface ExtractedMember {
 }
 
 const asInputError = (arquivo: string, e: unknown): InputError =>
-  e instanceof InputError ? e : new InputError(arquivo, null, null, 'a complete, readable zip', e instanceof Error ? e.message : String(e));
+  e instanceof InputError
+    ? e
+    : new InputError(
+        arquivo,
+        null,
+        null,
+        'a complete, readable zip',
+        e instanceof Error ? e.message : String(e),
+      );
 
 /**
  * Walks a zip's central directory and extracts the members `want` accepts into `dir`; returns them and
@@ -26,8 +34,10 @@ export async function extractZip(
   want: (memberBaseName: string) => boolean,
 ): Promise<{ extracted: ExtractedMember[]; skipped: string[] }> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-    yauzl.open(zipPath, { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true }, (err, z) =>
-      err || !z ? reject(asInputError(arquivo, err)) : resolve(z),
+    yauzl.open(
+      zipPath,
+      { lazyEntries: true, autoClose: false, strictFileNames: false, validateEntrySizes: true },
+      (err, z) => (err || !z ? reject(asInputError(arquivo, err)) : resolve(z)),
     ),
   );
   const extracted: ExtractedMember[] = [];

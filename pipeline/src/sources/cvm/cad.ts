@@ -8,7 +8,8 @@ export const cadSources: DelimitedSourceSpec[] = [
   {
     kind: 'delimited',
     id: 'cvm_cad_cia_aberta',
-    title: 'CVM company registry: name, CVM code, sector, status, market (one row per registration and market)',
+    title:
+      'CVM company registry: name, CVM code, sector, status, market (one row per registration and market)',
     staged: 'stg_cvm_cad_cia_aberta',
     url: 'https://dados.cvm.gov.br/dados/CIA_ABERTA/CAD/DADOS/cad_cia_aberta.csv',
     fileName: /^cad_cia_aberta\.csv$/,
@@ -24,7 +25,12 @@ export const cadSources: DelimitedSourceSpec[] = [
       t('MOTIVO_CANCEL', 'reason for cancellation'),
       t('SIT', 'registration status (ATIVO, CANCELADA, SUSPENSO…)'),
       d('DT_INI_SIT', 'start of the status'),
-      { name: 'CD_CVM', type: 'varchar', zeroPad: 6, meaning: 'CVM code; this file drops the zeros, staging pads to 6 digits' },
+      {
+        name: 'CD_CVM',
+        type: 'varchar',
+        zeroPad: 6,
+        meaning: 'CVM code; this file drops the zeros, staging pads to 6 digits',
+      },
       t('SETOR_ATIV', 'sector of activity'),
       t('TP_MERC', 'market (BOLSA, BALCÃO ORGANIZADO…); a company listed on two markets has two rows'),
       t('CATEG_REG', 'registration category (Categoria A / B)'),

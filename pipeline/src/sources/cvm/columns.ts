@@ -1,10 +1,26 @@
 import type { ColumnSpec } from '../../core/source.ts';
 
 /** Column building blocks shared by the CIA_ABERTA files (sources.md §1.4). */
-export const CNPJ_CIA: ColumnSpec = { name: 'CNPJ_CIA', type: 'varchar', meaning: 'company tax id, masked 00.000.000/0000-00' };
-export const DT_REFER: ColumnSpec = { name: 'DT_REFER', type: 'date', meaning: 'reference date of the filing' };
-export const VERSAO: ColumnSpec = { name: 'VERSAO', type: 'integer', meaning: 'filing version (1, 2, … on resubmission); every version is kept' };
-export const DENOM_CIA: ColumnSpec = { name: 'DENOM_CIA', type: 'varchar', meaning: 'company name (CVM rewrites it to the current name in old files)' };
+export const CNPJ_CIA: ColumnSpec = {
+  name: 'CNPJ_CIA',
+  type: 'varchar',
+  meaning: 'company tax id, masked 00.000.000/0000-00',
+};
+export const DT_REFER: ColumnSpec = {
+  name: 'DT_REFER',
+  type: 'date',
+  meaning: 'reference date of the filing',
+};
+export const VERSAO: ColumnSpec = {
+  name: 'VERSAO',
+  type: 'integer',
+  meaning: 'filing version (1, 2, … on resubmission); every version is kept',
+};
+export const DENOM_CIA: ColumnSpec = {
+  name: 'DENOM_CIA',
+  type: 'varchar',
+  meaning: 'company name (CVM rewrites it to the current name in old files)',
+};
 export const CD_CVM: ColumnSpec = {
   name: 'CD_CVM',
   type: 'varchar',
@@ -34,7 +50,11 @@ const statementHead: ColumnSpec[] = [
   VERSAO,
   DENOM_CIA,
   CD_CVM,
-  { name: 'GRUPO_DFP', type: 'varchar', meaning: 'statement group, e.g. "DF Consolidado - Balanço Patrimonial Ativo"' },
+  {
+    name: 'GRUPO_DFP',
+    type: 'varchar',
+    meaning: 'statement group, e.g. "DF Consolidado - Balanço Patrimonial Ativo"',
+  },
   { name: 'MOEDA', type: 'varchar', meaning: 'currency (REAL)' },
   {
     name: 'ESCALA_MOEDA',
@@ -49,14 +69,36 @@ const statementHead: ColumnSpec[] = [
     meaning: 'ÚLTIMO = period of the filing, PENÚLTIMO = comparative (possibly restated) prior period',
   },
 ];
-const DT_INI_EXERC: ColumnSpec = { name: 'DT_INI_EXERC', type: 'date', meaning: 'start of the period the value covers' };
-const DT_FIM_EXERC: ColumnSpec = { name: 'DT_FIM_EXERC', type: 'date', meaning: 'end of the period (balance-sheet date for BPA/BPP)' };
-const COLUNA_DF: ColumnSpec = { name: 'COLUNA_DF', type: 'varchar', meaning: 'DMPL equity column (e.g. Capital Social Integralizado); may be empty' };
+const DT_INI_EXERC: ColumnSpec = {
+  name: 'DT_INI_EXERC',
+  type: 'date',
+  meaning: 'start of the period the value covers',
+};
+const DT_FIM_EXERC: ColumnSpec = {
+  name: 'DT_FIM_EXERC',
+  type: 'date',
+  meaning: 'end of the period (balance-sheet date for BPA/BPP)',
+};
+const COLUNA_DF: ColumnSpec = {
+  name: 'COLUNA_DF',
+  type: 'varchar',
+  meaning: 'DMPL equity column (e.g. Capital Social Integralizado); may be empty',
+};
 const statementTail: ColumnSpec[] = [
   { name: 'CD_CONTA', type: 'varchar', meaning: 'account code in CVM chart, e.g. 3.11.01' },
   { name: 'DS_CONTA', type: 'varchar', meaning: 'account label as published' },
-  { name: 'VL_CONTA', type: 'decimal', scale: 10, meaning: 'value, exact decimal, in ESCALA_MOEDA units of MOEDA' },
-  { name: 'ST_CONTA_FIXA', type: 'varchar', allowed: ['S', 'N'], meaning: 'S = fixed account of the CVM chart, N = free account' },
+  {
+    name: 'VL_CONTA',
+    type: 'decimal',
+    scale: 10,
+    meaning: 'value, exact decimal, in ESCALA_MOEDA units of MOEDA',
+  },
+  {
+    name: 'ST_CONTA_FIXA',
+    type: 'varchar',
+    allowed: ['S', 'N'],
+    meaning: 'S = fixed account of the CVM chart, N = free account',
+  },
 ];
 
 /** BPA, BPP (14 columns: no DT_INI_EXERC). */
@@ -64,10 +106,32 @@ export const balanceColumns: ColumnSpec[] = [...statementHead, DT_FIM_EXERC, ...
 /** DRE, DRA, DFC_MD, DFC_MI, DVA (15 columns). */
 export const flowColumns: ColumnSpec[] = [...statementHead, DT_INI_EXERC, DT_FIM_EXERC, ...statementTail];
 /** DMPL (16 columns: COLUNA_DF). */
-export const dmplColumns: ColumnSpec[] = [...statementHead, DT_INI_EXERC, DT_FIM_EXERC, COLUNA_DF, ...statementTail];
+export const dmplColumns: ColumnSpec[] = [
+  ...statementHead,
+  DT_INI_EXERC,
+  DT_FIM_EXERC,
+  COLUNA_DF,
+  ...statementTail,
+];
 
 /** Satellite files of FCA and FRE spell the first columns in CamelCase (sources.md §2.1). */
-export const CNPJ_Companhia: ColumnSpec = { name: 'CNPJ_Companhia', type: 'varchar', meaning: 'company tax id, masked' };
-export const Data_Referencia: ColumnSpec = { name: 'Data_Referencia', type: 'date', meaning: 'reference date of the form' };
-export const Versao: ColumnSpec = { name: 'Versao', type: 'integer', meaning: 'form version; every version is kept' };
-export const ID_Documento: ColumnSpec = { name: 'ID_Documento', type: 'bigint', meaning: 'document id (joins the index ID_DOC)' };
+export const CNPJ_Companhia: ColumnSpec = {
+  name: 'CNPJ_Companhia',
+  type: 'varchar',
+  meaning: 'company tax id, masked',
+};
+export const Data_Referencia: ColumnSpec = {
+  name: 'Data_Referencia',
+  type: 'date',
+  meaning: 'reference date of the form',
+};
+export const Versao: ColumnSpec = {
+  name: 'Versao',
+  type: 'integer',
+  meaning: 'form version; every version is kept',
+};
+export const ID_Documento: ColumnSpec = {
+  name: 'ID_Documento',
+  type: 'bigint',
+  meaning: 'document id (joins the index ID_DOC)',
+};

@@ -1,5 +1,14 @@
 import type { DelimitedSourceSpec } from '../../core/source.ts';
-import { balanceColumns, CNPJ_CIA, DENOM_CIA, DT_REFER, dmplColumns, flowColumns, indexColumns, VERSAO } from './columns.ts';
+import {
+  balanceColumns,
+  CNPJ_CIA,
+  DENOM_CIA,
+  DT_REFER,
+  dmplColumns,
+  flowColumns,
+  indexColumns,
+  VERSAO,
+} from './columns.ts';
 
 const BASE = 'https://dados.cvm.gov.br/dados/CIA_ABERTA/DOC';
 type Doc = 'DFP' | 'ITR';
@@ -7,7 +16,17 @@ const docs: Doc[] = ['DFP', 'ITR'];
 const lower = (d: Doc) => d.toLowerCase();
 const zipUrl = (d: Doc) => `${BASE}/${d}/DADOS/${lower(d)}_cia_aberta_{YYYY}.zip`;
 
-const statementKey = ['_doc', '_demo', '_agreg', 'CNPJ_CIA', 'DT_REFER', 'VERSAO', 'ORDEM_EXERC', 'DT_FIM_EXERC', 'CD_CONTA'];
+const statementKey = [
+  '_doc',
+  '_demo',
+  '_agreg',
+  'CNPJ_CIA',
+  'DT_REFER',
+  'VERSAO',
+  'ORDEM_EXERC',
+  'DT_FIM_EXERC',
+  'CD_CONTA',
+];
 
 function statements(d: Doc): DelimitedSourceSpec[] {
   const common = {
@@ -33,7 +52,9 @@ function statements(d: Doc): DelimitedSourceSpec[] {
       ...common,
       id: `cvm_${p}_fluxo`,
       title: `${d} period statements (DRE, DRA, DFC_MD, DFC_MI, DVA), consolidated and individual`,
-      fileName: new RegExp(`^${p}_cia_aberta_(?<demo>DRE|DRA|DFC_MD|DFC_MI|DVA)_(?<agreg>con|ind)_\\d{4}\\.csv$`),
+      fileName: new RegExp(
+        `^${p}_cia_aberta_(?<demo>DRE|DRA|DFC_MD|DFC_MI|DVA)_(?<agreg>con|ind)_\\d{4}\\.csv$`,
+      ),
       columns: flowColumns,
       key: [...statementKey, 'DT_INI_EXERC'],
     },
@@ -50,7 +71,14 @@ function statements(d: Doc): DelimitedSourceSpec[] {
 
 function others(d: Doc): DelimitedSourceSpec[] {
   const p = lower(d);
-  const common = { kind: 'delimited' as const, url: zipUrl(d), urlParams: ['YYYY'], encoding: 'latin-1' as const, delimiter: ';' as const, facts: { doc: d } };
+  const common = {
+    kind: 'delimited' as const,
+    url: zipUrl(d),
+    urlParams: ['YYYY'],
+    encoding: 'latin-1' as const,
+    delimiter: ';' as const,
+    facts: { doc: d },
+  };
   return [
     {
       ...common,
@@ -73,7 +101,11 @@ function others(d: Doc): DelimitedSourceSpec[] {
         DT_REFER,
         VERSAO,
         DENOM_CIA,
-        { name: 'QT_ACAO_ORDIN_CAP_INTEGR', type: 'bigint', meaning: 'paid-in common shares (units or thousands, company-dependent)' },
+        {
+          name: 'QT_ACAO_ORDIN_CAP_INTEGR',
+          type: 'bigint',
+          meaning: 'paid-in common shares (units or thousands, company-dependent)',
+        },
         { name: 'QT_ACAO_PREF_CAP_INTEGR', type: 'bigint', meaning: 'paid-in preferred shares' },
         { name: 'QT_ACAO_TOTAL_CAP_INTEGR', type: 'bigint', meaning: 'paid-in shares, total' },
         { name: 'QT_ACAO_ORDIN_TESOURO', type: 'bigint', meaning: 'common shares in treasury' },

@@ -2,7 +2,12 @@ import type { ColumnSpec, DelimitedSourceSpec } from '../../core/source.ts';
 import { CNPJ_Companhia, Data_Referencia, ID_Documento, indexColumns, Versao } from './columns.ts';
 
 const BASE = 'https://dados.cvm.gov.br/dados/CIA_ABERTA/DOC';
-const common = { kind: 'delimited' as const, urlParams: ['YYYY'], encoding: 'latin-1' as const, delimiter: ';' as const };
+const common = {
+  kind: 'delimited' as const,
+  urlParams: ['YYYY'],
+  encoding: 'latin-1' as const,
+  delimiter: ';' as const,
+};
 const head = (nome: 'Nome_Companhia' | 'Nome_Empresarial'): ColumnSpec[] => [
   CNPJ_Companhia,
   Data_Referencia,
@@ -94,7 +99,10 @@ export const fcaSources: DelimitedSourceSpec[] = [
     fileName: /^fca_cia_aberta_valor_mobiliario_\d{4}\.csv$/,
     columns: [
       ...head('Nome_Empresarial'),
-      text('Valor_Mobiliario', 'kind of security (Ações Ordinárias, Ações Preferenciais, Units, debentures…)'),
+      text(
+        'Valor_Mobiliario',
+        'kind of security (Ações Ordinárias, Ações Preferenciais, Units, debentures…)',
+      ),
       text('Sigla_Classe_Acao_Preferencial', 'preferred class short code (PNA, PNB…)'),
       text('Classe_Acao_Preferencial', 'preferred class name'),
       text('Codigo_Negociacao', 'trading code (ticker); often empty'),
@@ -141,7 +149,12 @@ export const fcaSources: DelimitedSourceSpec[] = [
       date('Data_Nome_Empresarial', 'date of the current name'),
       text('Nome_Empresarial_Anterior', 'previous name'),
       date('Data_Constituicao', 'incorporation date'),
-      { name: 'Codigo_CVM', type: 'varchar', zeroPad: 6, meaning: 'CVM company code, zero-padded to 6 digits' },
+      {
+        name: 'Codigo_CVM',
+        type: 'varchar',
+        zeroPad: 6,
+        meaning: 'CVM company code, zero-padded to 6 digits',
+      },
       date('Data_Registro_CVM', 'CVM registration date'),
       text('Categoria_Registro_CVM', 'registration category (A or B)'),
       date('Data_Categoria_Registro_CVM', 'date of the category'),

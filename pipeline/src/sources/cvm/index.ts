@@ -4,4 +4,9 @@ import { dfpItrSources } from './dfp-itr.ts';
 import { fcaSources, freSources } from './fre-fca.ts';
 
 /** Every CVM listed-company source (DFP, ITR, FRE, FCA, registry). */
-export const cvmSources: DelimitedSourceSpec[] = [...dfpItrSources, ...freSources, ...fcaSources, ...cadSources];
+export const cvmSources: DelimitedSourceSpec[] = [
+  ...dfpItrSources,
+  ...freSources,
+  ...fcaSources,
+  ...cadSources,
+];
