@@ -126,21 +126,34 @@ function avaliarBalanco(e: Empresa, con: Folhas): Avaliado {
   return { con: gCon, ind: gInd };
 }
 
-function avaliarFluxo(e: Empresa, con: Folhas, bIni: Avaliado, bFim: Avaliado): Avaliado {
+interface Caixa {
+  con: number;
+  ind: number;
+}
+
+const CAIXAS = new Map<string, Caixa>();
+
+/** Cash (1.01.01) of a balance sheet; cash flows only need this from the balance, so it is memoised. */
+function caixa(e: Empresa, seed: number, ano: number, tri: 1 | 2 | 3 | 4, v: 0 | 1): Caixa {
+  const k = `${seed}:${e.i}:${ano}:${tri}:${v}`;
+  let c = CAIXAS.get(k);
+  if (!c) {
+    const b = avaliarBalanco(
+      e,
+      tri === 4 ? balancoAnual(e, seed, ano, v) : balancoTrimestral(e, seed, ano, tri),
+    );
+    c = { con: b.con('1.01.01'), ind: b.ind('1.01.01') };
+    CAIXAS.set(k, c);
+  }
+  return c;
+}
+
+function avaliarFluxo(e: Empresa, con: Folhas, ini: Caixa, fim: Caixa): Avaliado {
   const base = ctxBase(e);
-  const gCon = avaliar(
-    con,
-    { ...base, caixaInicial: bIni.con('1.01.01'), caixaFinal: bFim.con('1.01.01') },
-    'con',
-  );
+  const gCon = avaliar(con, { ...base, caixaInicial: ini.con, caixaFinal: fim.con }, 'con');
   const gInd = avaliar(
     fluxoInd(e, con),
-    {
-      ...base,
-      lucroControladorCon: gCon('3.11.01'),
-      caixaInicial: bIni.ind('1.01.01'),
-      caixaFinal: bFim.ind('1.01.01'),
-    },
+    { ...base, lucroControladorCon: gCon('3.11.01'), caixaInicial: ini.ind, caixaFinal: fim.ind },
     'ind',
   );
   return { con: gCon, ind: gInd };
@@ -163,13 +176,14 @@ function blocos(f: Filing, demo: Demo, seed: number): Bloco[] {
   }
   const anual = (a: number, v: 0 | 1) => fluxoAnual(e, seed, a, v);
   const periodo = (a: number, v: 0 | 1, de: number) => fluxoTrimestres(anual(a, v), e, seed, a, de, tri);
+  const cx = (a: number, t: 1 | 2 | 3 | 4, v: 0 | 1) => caixa(e, seed, a, t, v);
   const ytdAnt = avaliarFluxo(
     e,
     periodo(ano - 1, vAnt, 1),
-    ye(ano - 2, vAnt2),
-    tri === 4 ? ye(ano - 1, vAnt) : avaliarBalanco(e, balancoTrimestral(e, seed, ano - 1, tri as 1 | 2 | 3)),
+    cx(ano - 2, 4, vAnt2),
+    cx(ano - 1, tri, tri === 4 ? vAnt : 0),
   );
-  const ytd = avaliarFluxo(e, periodo(ano, 0, 1), ye(ano - 1, vAnt), balancoFim(ano, 0));
+  const ytd = avaliarFluxo(e, periodo(ano, 0, 1), cx(ano - 1, 4, vAnt), cx(ano, tri, 0));
   const pen: Bloco = {
     ordem: 'PENÚLTIMO',
     ini: `${ano - 1}-01-01`,
@@ -177,9 +191,10 @@ function blocos(f: Filing, demo: Demo, seed: number): Bloco[] {
     ...ytdAnt,
   };
   const ult: Bloco = { ordem: 'ÚLTIMO', ini: `${ano}-01-01`, fim: f.dtRefer, ...ytd };
-  // ITR income statements of Q2 and Q3 also carry the 3-month blocks (sources.md §1.8).
+  // ITR income statements of Q2 and Q3 also carry the 3-month blocks (sources.md §1.8); they need no cash.
   if (f.doc === 'ITR' && tri > 1 && (demo === 'DRE' || demo === 'DRA')) {
-    const tres = (a: number, v: 0 | 1) => avaliarFluxo(e, periodo(a, v, tri), ye(a - 1, 0), ye(a - 1, 0));
+    const semCaixa = { con: 0, ind: 0 };
+    const tres = (a: number, v: 0 | 1) => avaliarFluxo(e, periodo(a, v, tri), semCaixa, semCaixa);
     return [
       {
         ordem: 'PENÚLTIMO',
@@ -293,6 +308,7 @@ export async function escreverCvm(u: Universo, anos: number[], out: string): Pro
       escritos.push(caminho);
     }
     limparCache();
+    CAIXAS.clear();
   }
   return escritos;
 }
