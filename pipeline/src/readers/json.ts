@@ -31,7 +31,11 @@ export interface JsonShape {
   empty: 'error' | 'no-rows';
 }
 
-export type ShapedJsonSourceSpec = JsonSourceSpec & { shape: JsonShape };
+export type ShapedJsonSourceSpec = JsonSourceSpec & {
+  shape: JsonShape;
+  /** Download name template with the URL's placeholders (read by `fetch`), for URLs whose last segment is no file name. */
+  localName?: string;
+};
 
 /** Builds a shape whose records come from a zod-validated answer, keeping the schema's output type. */
 export function jsonShape<S extends z.ZodType>(

@@ -305,7 +305,8 @@ const detailBase: SpecBase = {
   kind: 'json',
   url: companyUrl('GetDetail'),
   urlParams: ['{"codeCVM":"<CVM code, no padding>","language":"pt-br"}'],
-  fileName: /^GetDetails?Company(?:_(?<codecvm>\d+))?\.json$/,
+  // `fetch` names the answer GetDetail_<codeCVM>.json; the rb3 sample is GetDetailsCompany.json.
+  fileName: /^(?:GetDetail|GetDetailsCompany)(?:_(?<codecvm>\d+))?\.json$/,
   encoding: 'utf-8',
 };
 

@@ -41,7 +41,8 @@ export const indexDailySpec: ShapedJsonSourceSpec = {
   url: `${B3_API_BASE}/indexStatisticsProxy/IndexCall/GetPortfolioDay/${B3_PARAMS_PLACEHOLDER}`,
   urlParams: ['{"language":"en-us","index":"<IBOV…>","year":<YYYY>}: en-us gives 1,234.56 numbers'],
   // The body names neither the index nor the year: downloads are saved with both in the name.
-  fileName: /^GetPortfolioDay_IndexStatistics_(?<indice>[A-Z0-9]+)_(?<ano>\d{4})\.json$/,
+  // `fetch` names the answer GetPortfolioDay_<index>_<year>.json (values of its parameters).
+  fileName: /^GetPortfolioDay(?:_IndexStatistics)?_(?<indice>[A-Z0-9]+)_(?<ano>\d{4})\.json$/,
   encoding: 'utf-8',
   columns: [
     { name: 'indice', type: 'varchar', meaning: 'index code (IBOV…), from the file name' },
@@ -67,7 +68,8 @@ export const cdiIdiSpec: ShapedJsonSourceSpec = {
   staged: 'stg_b3_cdi_idi',
   // rb3 template CDIIDI.yaml (ropensci/rb3 inst/extdata/templates): a plain GET, no parameters.
   url: 'https://www2.cetip.com.br/ConsultarTaxaDi/ConsultarTaxaDICetip.aspx',
-  fileName: /^CDIIDI(?:_(?<data>\d{4}-\d{2}-\d{2}))?\.json$/,
+  // rb3 and brasa saved the answer as CDIIDI[_date].json; `fetch` keeps Cetip's name.
+  fileName: /^(?:CDIIDI(?:_(?<data>\d{4}-\d{2}-\d{2}))?\.json|ConsultarTaxaDICetip\.aspx)$/,
   encoding: 'utf-8',
   columns: [
     { name: 'taxa', type: 'decimal', meaning: 'CDI rate, % per year' },

@@ -3,7 +3,7 @@ import { jsonShape, type ShapedJsonSourceSpec } from '../../readers/json.ts';
 
 /** BCB SGS time-series API; dates in the query are dd/mm/yyyy. */
 export const SGS_URL =
-  'https://api.bcb.gov.br/dados/serie/bcdata.sgs.{SERIE}/dados?formato=json&dataInicial={DD/MM/YYYY}&dataFinal={DD/MM/YYYY}';
+  'https://api.bcb.gov.br/dados/serie/bcdata.sgs.{SERIE}/dados?formato=json&dataInicial={DATA_INICIAL}&dataFinal={DATA_FINAL}';
 
 /** URL of one SGS series between two ISO dates. */
 export function sgsUrl(serie: number, inicio: string, fim: string): string {
@@ -27,7 +27,11 @@ export const sgsSpec: ShapedJsonSourceSpec = {
   title: 'BCB SGS time series (Selic series 11 in the sample)',
   staged: 'stg_bcb_sgs',
   url: SGS_URL,
-  urlParams: ['SERIE: SGS series number (11 = Selic, % per day)', 'DD/MM/YYYY: first and last date'],
+  urlParams: [
+    'SERIE: SGS series number (11 = Selic, % per day)',
+    'DATA_INICIAL, DATA_FINAL: first and last date, dd/mm/yyyy',
+  ],
+  localName: 'sgs_{SERIE}.json',
   // Downloads are saved as sgs_<serie>.json; the sample's selic.json is mapped by SGS_SERIES_BY_NAME.
   fileName: /^(?:sgs[_.-](?<serie>\d+)|(?<nome>selic))\.json$/i,
   encoding: 'utf-8',
