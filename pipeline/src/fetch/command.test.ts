@@ -139,6 +139,7 @@ describe('pnpm pipeline fetch', () => {
     expect(partSize).toBeGreaterThan(0);
     expect(partSize).toBeLessThan(statSync(CAD).size);
     expect((await log())[0]).toMatchObject({ outcome: 'failed', http_status: 200, sha256: null });
+    expect(existsSync(`${cadFile()}.part.json`)).toBe(true);
 
     expect(await fetchCmd(['--source', 'cad'])).toBe(0);
     const resumed = server.requests.at(-1)!;
@@ -239,7 +240,22 @@ describe('pnpm pipeline fetch', () => {
     expect(sha(cadFile())).toBe(sha(CAD));
   });
 
-  it('discards a .part whose origin the log cannot name', async () => {
+  it('resumes a .part left by a killed run, from the validators in its sidecar', async () => {
+    // A kill leaves no log line: only the .part and the .part.json written before the first byte.
+    cad();
+    await mkdir(join(raw, 'cad'), { recursive: true });
+    writeFileSync(`${cadFile()}.part`, readFileSync(CAD).subarray(0, 1000));
+    const meta = { url: `${server.origin}${CAD_PATH}`, etag: server.etag(CAD_PATH), last_modified: null };
+    writeFileSync(`${cadFile()}.part.json`, JSON.stringify(meta));
+    expect(await fetchCmd(['--source', 'cad'])).toBe(0);
+    expect(server.requests[0]!.headers.range).toBe('bytes=1000-');
+    expect(server.requests[0]!.headers['if-range']).toBe(meta.etag);
+    expect((await log())[0]).toMatchObject({ outcome: 'downloaded', http_status: 206, resumed_from: 1000 });
+    expect(sha(cadFile())).toBe(sha(CAD));
+    expect(existsSync(`${cadFile()}.part.json`)).toBe(false);
+  });
+
+  it('discards a .part whose origin is unknown (no sidecar)', async () => {
     await mkdir(join(raw, 'cad'), { recursive: true });
     writeFileSync(`${cadFile()}.part`, readFileSync(CAD).subarray(0, 1000));
     cad();

@@ -6,7 +6,7 @@ import {
   type RetryPolicy,
   sleep,
 } from './download-file.ts';
-import { DownloadLogWriter, historyByUrl, readDownloadLog } from './download-log.ts';
+import { DownloadLogWriter, lastCompleteByUrl, readDownloadLog } from './download-log.ts';
 import type { PlannedDownload } from './plan.ts';
 import type { Progress } from './progress.ts';
 
@@ -25,7 +25,7 @@ export async function downloadAll(
   opts: DownloadAllOptions,
 ): Promise<DownloadResult[]> {
   await mkdir(opts.rawDir, { recursive: true });
-  const history = historyByUrl(await readDownloadLog(opts.rawDir));
+  const lastComplete = lastCompleteByUrl(await readDownloadLog(opts.rawDir));
   const log = new DownloadLogWriter(opts.rawDir);
   const progress = opts.progress;
   const ctx = {
@@ -42,7 +42,7 @@ export async function downloadAll(
     while (next < items.length) {
       const i = next++;
       const item = items[i]!;
-      const result = await downloadFile(item, history.get(item.url), ctx);
+      const result = await downloadFile(item, lastComplete.get(item.url) ?? null, ctx);
       results[i] = result;
       progress?.fileDone(result);
     }

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { DownloadLogEntry, DownloadLogWriter, DownloadOutcome, UrlHistory } from './download-log.ts';
+import type { DownloadLogEntry, DownloadLogWriter, DownloadOutcome } from './download-log.ts';
 import { type HttpAnswer, httpGet, TooManyRedirectsError } from './http-get.ts';
+import { type PartMeta, readPartMeta, removePart, writePartMeta } from './part-meta.ts';
 import type { PlannedDownload } from './plan.ts';
 
 export interface RetryPolicy {
@@ -105,28 +106,22 @@ type Attempt =
   /** `delayMs` null = the usual backoff; a number = a server-given or immediate wait. */
   | { kind: 'retry'; entry: DownloadLogEntry; delayMs: number | null };
 
-interface PartValidator {
-  etag: string | null;
-  last_modified: string | null;
-}
-
 /**
  * Downloads one file into `<raw>/<source>/<name>` through `<name>.part`, one log line per attempt.
  * Never throws for HTTP or network trouble: the outcome says what happened.
  */
 export async function downloadFile(
   item: PlannedDownload,
-  history: UrlHistory | undefined,
+  /** Last log line that left this URL's file complete, if any. */
+  last: DownloadLogEntry | null,
   ctx: DownloadContext,
 ): Promise<DownloadResult> {
   const dest = join(ctx.rawDir, item.relPath);
   const part = `${dest}.part`;
   await mkdir(dirname(dest), { recursive: true });
   const previousSha = await sha256File(dest);
-  const last = history?.lastComplete ?? null;
   // Conditional headers only vouch for the file we have if it is the one the log describes.
   const conditional = previousSha !== null && last !== null && last.sha256 === previousSha ? last : null;
-  let partValidator: PartValidator | null = history?.partSource ?? null;
   const entries: DownloadLogEntry[] = [];
 
   for (let attempt = 1; ; attempt++) {
@@ -139,15 +134,11 @@ export async function downloadFile(
       canRetry,
       previousSha,
       conditional,
-      partValidator,
       ctx,
     });
     await ctx.log.append(result.entry);
     entries.push(result.entry);
     const e = result.entry;
-    if (e.outcome === 'failed' && (e.http_status === 200 || e.http_status === 206)) {
-      partValidator = { etag: e.etag, last_modified: e.last_modified };
-    }
     if (result.kind === 'done') return { item, outcome: e.outcome, entries };
     await ctx.sleep(result.delayMs ?? backoffDelay(attempt, ctx.policy, ctx.random));
   }
@@ -161,12 +152,11 @@ interface AttemptInput {
   canRetry: boolean;
   previousSha: string | null;
   conditional: DownloadLogEntry | null;
-  partValidator: PartValidator | null;
   ctx: DownloadContext;
 }
 
 /** If-Range needs a strong validator: a weak ETag cannot vouch for byte ranges. */
-function ifRangeValue(v: PartValidator | null): string | null {
+function ifRangeValue(v: PartMeta | null): string | null {
   if (v === null) return null;
   if (v.etag && !v.etag.startsWith('W/')) return v.etag;
   return v.last_modified;
@@ -215,9 +205,10 @@ async function attemptOnce(a: AttemptInput): Promise<Attempt> {
   // Resume only bytes whose origin we can name: without a validator the server cannot tell us the
   // resource changed under the `.part`, and a spliced file would be silently wrong.
   let partSize = await sizeOf(a.part);
-  const ifRange = ifRangeValue(a.partValidator);
+  const meta = await readPartMeta(a.part);
+  const ifRange = meta !== null && meta.url === item.url ? ifRangeValue(meta) : null;
   if (partSize > 0 && ifRange === null) {
-    await rm(a.part, { force: true });
+    await removePart(a.part);
     partSize = 0;
   }
   if (partSize > 0 && ifRange !== null) {
@@ -249,7 +240,7 @@ async function attemptOnce(a: AttemptInput): Promise<Attempt> {
     if (a.previousSha === null || a.conditional === null) {
       return fail({ ...answered, error: '304 Not Modified without a local file to keep' }, false);
     }
-    await rm(a.part, { force: true });
+    await removePart(a.part);
     return {
       kind: 'done',
       entry: entry({
@@ -268,7 +259,7 @@ async function attemptOnce(a: AttemptInput): Promise<Attempt> {
   }
   if (status === 416 && headers.range) {
     body.resume();
-    await rm(a.part, { force: true });
+    await removePart(a.part);
     return fail(
       { ...answered, error: `range ${headers.range} not satisfiable; restarting from zero` },
       true,
@@ -291,7 +282,7 @@ async function attemptOnce(a: AttemptInput): Promise<Attempt> {
     const range = parseContentRange(header(answer.headers, 'content-range'));
     if (!headers.range || range === null || range.start !== partSize) {
       body.destroy();
-      await rm(a.part, { force: true });
+      await removePart(a.part);
       const got = header(answer.headers, 'content-range') ?? 'none';
       return fail(
         {
@@ -305,6 +296,7 @@ async function attemptOnce(a: AttemptInput): Promise<Attempt> {
     resumed_from = partSize;
   }
 
+  if (resumed_from === null) await writePartMeta(a.part, { url: item.url, ...validators });
   const declared = header(answer.headers, 'content-length');
   const expected = declared !== null && /^\d+$/.test(declared) ? Number(declared) : null;
   let received = 0;
@@ -346,6 +338,7 @@ async function attemptOnce(a: AttemptInput): Promise<Attempt> {
   const bytes = await sizeOf(a.part);
   // rename() within one directory is atomic: readers see the old file or the new one, never a mix.
   await rename(a.part, a.dest);
+  await removePart(a.part);
   const outcome: DownloadOutcome =
     a.previousSha !== null && a.previousSha !== sha256 ? 'changed' : 'downloaded';
   return { kind: 'done', entry: entry({ ...answered, ...validators, outcome, bytes, sha256, resumed_from }) };

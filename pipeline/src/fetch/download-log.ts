@@ -106,28 +106,12 @@ export class DownloadLogWriter {
   }
 }
 
-/** What the previous runs left for one URL: the validators of the file in place and of a pending `.part`. */
-export interface UrlHistory {
-  /** Last attempt that left a complete file in place. */
-  lastComplete: DownloadLogEntry | null;
-  /**
-   * Last failed attempt after `lastComplete` that received body bytes (status 200/206): its ETag and
-   * Last-Modified describe the bytes now in `.part`, so they go into `If-Range` when resuming.
-   */
-  partSource: DownloadLogEntry | null;
-}
-
-export function historyByUrl(entries: DownloadLogEntry[]): Map<string, UrlHistory> {
-  const map = new Map<string, UrlHistory>();
+/** Last attempt per URL that left a complete file in place: its validators feed conditional requests. */
+export function lastCompleteByUrl(entries: DownloadLogEntry[]): Map<string, DownloadLogEntry> {
+  const map = new Map<string, DownloadLogEntry>();
   for (const e of entries) {
-    const h = map.get(e.url) ?? { lastComplete: null, partSource: null };
-    if (e.outcome === 'downloaded' || e.outcome === 'changed' || e.outcome === 'not_modified') {
-      h.lastComplete = e;
-      h.partSource = null;
-    } else if (e.outcome === 'failed' && (e.http_status === 200 || e.http_status === 206)) {
-      h.partSource = e;
-    }
-    map.set(e.url, h);
+    if (e.outcome === 'downloaded' || e.outcome === 'changed' || e.outcome === 'not_modified')
+      map.set(e.url, e);
   }
   return map;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFetchArgs } from './args.ts';
 import { backoffDelay, DEFAULT_RETRY_POLICY, parseContentRange, parseRetryAfter } from './download-file.ts';
-import { DOWNLOAD_LOG_NAME, historyByUrl, readDownloadLog } from './download-log.ts';
+import { DOWNLOAD_LOG_NAME, lastCompleteByUrl, readDownloadLog } from './download-log.ts';
 import { createProgress, progressWanted } from './progress.ts';
 
 describe('retry policy', () => {
@@ -129,14 +129,12 @@ describe('download log', () => {
     }
   });
 
-  it('takes part validators only from failures that received body bytes after the last complete file', () => {
+  it('keeps, per URL, the last line that left a complete file', () => {
     const ok = { ...line, outcome: 'downloaded' as const };
-    const cut = { ...line, outcome: 'failed' as const, etag: '"e2"', http_status: 200 };
-    const busy = { ...line, outcome: 'failed' as const, etag: '"err"', http_status: 503 };
-    const h = historyByUrl([ok, cut, busy]).get(line.url)!;
-    expect(h.lastComplete).toBe(ok);
-    expect(h.partSource).toBe(cut);
-    expect(historyByUrl([cut, ok]).get(line.url)!.partSource).toBeNull();
+    const same = { ...line, outcome: 'not_modified' as const, http_status: 304 };
+    const cut = { ...line, outcome: 'failed' as const, http_status: 200 };
+    expect(lastCompleteByUrl([ok, same, cut]).get(line.url)).toBe(same);
+    expect(lastCompleteByUrl([cut]).size).toBe(0);
   });
 });
 

@@ -46,6 +46,8 @@ export interface MisbehavingServer {
   maxInFlight: () => number;
   /** Serves `file` at `path`; the ETag is derived from the content so a new file means a new ETag. */
   route(path: string, file: string, script?: Behaviour[]): void;
+  /** ETag the server gives the file at `path`. */
+  etag(path: string): string;
   /** Answers `from` with a 302 to `to`. */
   redirect(from: string, to: string): void;
   close(): Promise<void>;
@@ -166,6 +168,7 @@ export async function startMisbehavingServer(): Promise<MisbehavingServer> {
       const etag = `"${createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16)}"`;
       routes.set(path, { file, etag, lastModified: LAST_MODIFIED, script });
     },
+    etag: (path) => routes.get(path)?.etag ?? '',
     redirect(from, to) {
       redirects.set(from, to);
     },
