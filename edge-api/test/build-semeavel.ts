@@ -10,5 +10,7 @@ export interface BuildSemeavel {
 declare module 'vitest' {
   interface ProvidedContext {
     fixtureInfra: BuildSemeavel;
+    /** Subset of the real sample build (test/amostra-build.ts): the files the company tests read. */
+    amostra: BuildSemeavel & { codigoAntigo: string; codigoAtual: string };
   }
 }

@@ -72,7 +72,7 @@ describe('daily quota', () => {
     expect(retry).toBeLessThanOrEqual(86_400);
     expect(recusada.headers.get('cache-control')).toBe('private, no-store');
     await Promise.all(respostas.filter((r) => !r.bodyUsed).map((r) => r.body?.cancel()));
-  });
+  }, 60_000);
 
   it('a Pro key has 10,000 calls and its own counter', async () => {
     const res = await get('/dump', { 'X-API-Key': await novaChave('pro') });

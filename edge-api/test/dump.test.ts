@@ -1,3 +1,4 @@
+import { DumpIndiceSchema } from '@fundamentos/schemas/dump';
 import { describe, expect, it } from 'vitest';
 import { erro, get, novaChave } from './ajuda.ts';
 
@@ -10,13 +11,12 @@ describe('/dump', () => {
   it('lists the csv/parquet sets of the manifest with sizes', async () => {
     const res = await get('/dump', { 'X-API-Key': await novaChave('free') });
     expect(res.status).toBe(200);
-    const corpo = (await res.json()) as {
-      conjuntos: { conjunto: string; csv: { bytes: number; url: string } }[];
-    };
+    const corpo = DumpIndiceSchema.parse(await res.json());
     expect(corpo.conjuntos.map((c) => c.conjunto)).toEqual(['conjunto_teste']);
     // 'coluna\nfixture\n' is 15 bytes (fixture-infra.ts).
-    expect(corpo.conjuntos[0]?.csv.bytes).toBe(15);
-    expect(corpo.conjuntos[0]?.csv.url).toBe('https://api.test/dump/conjunto_teste.csv');
+    expect(corpo.conjuntos[0]?.bytes).toBe(15);
+    expect(corpo.conjuntos[0]?.colunas).toEqual(['coluna']);
+    expect(corpo.conjuntos[0]?.url).toBe('https://api.test/dump/conjunto_teste.csv');
   });
 
   it('sets are Pro only: a free key gets 403 in the error shape', async () => {

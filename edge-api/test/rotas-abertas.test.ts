@@ -1,3 +1,5 @@
+import { InfoSchema } from '@fundamentos/schemas/info';
+import { SaudeSchema } from '@fundamentos/schemas/saude';
 import { describe, expect, it } from 'vitest';
 import { erro, get, novaChave } from './ajuda.ts';
 import { VERSAO_FIXTURE } from './fixture-infra.ts';
@@ -7,9 +9,10 @@ describe('open routes', () => {
   it('/saude answers the live data version', async () => {
     const res = await get('/saude');
     expect(res.status).toBe(200);
-    const corpo = (await res.json()) as { status: string; versao_do_dado: string };
-    expect(corpo.status).toBe('ok');
+    const corpo = SaudeSchema.parse(await res.json());
+    expect(corpo.ok).toBe(true);
     expect(corpo.versao_do_dado).toBe(VERSAO_FIXTURE);
+    expect(corpo.construido_em).toBe('2026-11-22T03:00:00-03:00');
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
@@ -17,11 +20,16 @@ describe('open routes', () => {
   it('/info lists plans, trial tickers and maxima', async () => {
     const res = await get('/info');
     expect(res.status).toBe(200);
-    const corpo = (await res.json()) as Record<string, unknown>;
+    const corpo = InfoSchema.parse(await res.json());
     expect(corpo.versao_do_dado).toBe(VERSAO_FIXTURE);
-    expect(corpo.planos).toEqual({ free: { chamadas_por_dia: 200 }, pro: { chamadas_por_dia: 10000 } });
-    expect(corpo.degustacao_sem_chave).toEqual(['BOVA11', 'MXRF11', 'WEGE3']);
-    expect(corpo.versao_da_interface).toBe('0.1.0');
+    expect(corpo.planos.map((p) => [p.plano, p.chamadas_por_dia])).toEqual([
+      ['gratis', 200],
+      ['pro', 10000],
+    ]);
+    expect(corpo.planos[0]?.como_obter).toBe('https://api.test/chave-gratis');
+    expect(corpo.degustacao_aberta).toEqual(['BOVA11', 'MXRF11', 'WEGE3']);
+    expect(corpo.versao_api).toBe('0.1.0');
+    expect(corpo.rotas.find((r) => r.caminho === '/dump/{conjunto}.csv')?.acesso).toBe('pro');
   });
 
   it('/dicionario streams the published artefact with its sha256 as ETag', async () => {

@@ -1,31 +1,91 @@
+import { type Info, InfoSchema } from '@fundamentos/schemas/info';
+import { SaudeSchema } from '@fundamentos/schemas/saude';
 import { Hono } from 'hono';
-import { buildAtual, cabecalhosDoArtefato, lerArtefato, lerAtual } from '../artefatos.ts';
-import { ErroApi } from '../erro-api.ts';
-import { LIMITES } from '../limites.ts';
+import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
+import { LIMITE_DIARIO } from '../chave-formato.ts';
+import { DEGUSTACAO, ErroApi } from '../erro-api.ts';
 import type { AppEnv } from '../tipos.ts';
+
+/** Routes this worker answers today, as /info publishes them. */
+const ROTAS: Info['rotas'] = [
+  { metodo: 'GET', caminho: '/saude', acesso: 'aberta', o_que: 'saúde do serviço e versão do dado ao vivo' },
+  { metodo: 'GET', caminho: '/info', acesso: 'aberta', o_que: 'esta descrição' },
+  { metodo: 'GET', caminho: '/empresas', acesso: 'aberta', o_que: 'lista de empresas' },
+  { metodo: 'GET', caminho: '/empresas/{ticker}', acesso: 'aberta', o_que: 'índice da empresa' },
+  ...[
+    'indicadores',
+    'indicadores/{nome}',
+    'multiplos',
+    'dividendos',
+    'reapresentacoes',
+    'fatos',
+    'scores',
+    'trimestres',
+  ].map((r) => ({
+    metodo: 'GET' as const,
+    caminho: `/empresas/{ticker}/${r}`,
+    acesso: 'chave' as const,
+    o_que: `recurso ${r} da empresa (sem chave: só tickers de degustação)`,
+  })),
+  {
+    metodo: 'GET',
+    caminho: '/empresas/{ticker}/veredito',
+    acesso: 'aberta',
+    o_que: 'veredito determinístico',
+  },
+  {
+    metodo: 'GET',
+    caminho: '/empresas/{ticker}/linhagem/{ano}/{indicador}',
+    acesso: 'aberta',
+    o_que: 'linhagem de um valor de indicador',
+  },
+  { metodo: 'GET', caminho: '/dicionario', acesso: 'aberta', o_que: 'metodologia por indicador e flags' },
+  {
+    metodo: 'GET',
+    caminho: '/auditoria/universo',
+    acesso: 'aberta',
+    o_que: 'universo sorteável (text/plain)',
+  },
+  { metodo: 'GET', caminho: '/dump', acesso: 'chave', o_que: 'índice dos conjuntos exportáveis' },
+  { metodo: 'GET', caminho: '/dump/{conjunto}.csv', acesso: 'pro', o_que: 'um conjunto inteiro em CSV' },
+  { metodo: 'POST', caminho: '/chave-gratis', acesso: 'aberta', o_que: 'cria uma chave grátis' },
+];
 
 /** Open routes: no key, no quota. */
 export const abertas = new Hono<AppEnv>()
   .get('/saude', async (c) => {
-    const atual = await lerAtual(c.env.ARTEFATOS);
-    return c.json({
-      status: 'ok',
-      versao_do_dado: atual.versao_do_dado,
-      verificado_em: new Date().toISOString(),
-    });
+    // buildAtual reads current.json on every call, so the version shown is the live one.
+    const build = await buildAtual(c.env.ARTEFATOS);
+    return c.json(
+      SaudeSchema.parse({
+        ok: true,
+        versao_do_dado: build.atual.versao_do_dado,
+        construido_em: build.manifesto.criado_em,
+        verificado_em: new Date().toISOString(),
+      }),
+    );
   })
   .get('/info', async (c) => {
     const build = await buildAtual(c.env.ARTEFATOS);
-    return c.json({
-      servico: 'fundamentos-br',
-      descricao:
-        'Fundamentos de companhias abertas, FIIs e ETFs brasileiros recalculados dos arquivos públicos do regulador. Conteúdo descritivo, não é recomendação de investimento.',
-      versao_do_dado: build.atual.versao_do_dado,
-      build_criado_em: build.manifesto.criado_em,
-      artefatos_publicados: build.manifesto.artefatos.length,
-      autenticacao: { cabecalho: 'X-API-Key', chave_gratis: new URL('/chave-gratis', c.req.url).toString() },
-      ...LIMITES,
-    });
+    const chaveGratis = new URL('/chave-gratis', c.req.url).toString();
+    return c.json(
+      InfoSchema.parse({
+        servico: 'fundamentos-br',
+        versao_api: '0.1.0',
+        versao_do_dado: build.atual.versao_do_dado,
+        rotas: ROTAS,
+        planos: [
+          { plano: 'gratis', chamadas_por_dia: LIMITE_DIARIO.free, como_obter: chaveGratis },
+          {
+            plano: 'pro',
+            chamadas_por_dia: LIMITE_DIARIO.pro,
+            como_obter: new URL('/assinar', c.req.url).toString(),
+          },
+        ],
+        degustacao_aberta: [...DEGUSTACAO],
+        nota: 'Chave no cabeçalho X-API-Key. A cota diária recomeça à meia-noite de America/Sao_Paulo. Máximos: limite 1000 (/screener) e 5000 (/vigia/eventos), n 100 (auditoria). Conteúdo descritivo, não é recomendação de investimento.',
+      }),
+    );
   })
   .get('/dicionario', async (c) => {
     const build = await buildAtual(c.env.ARTEFATOS);

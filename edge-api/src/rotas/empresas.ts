@@ -1,3 +1,4 @@
+import { NOMES_INDICADORES } from '@fundamentos/schemas/indicadores';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato, tickersDe } from '../artefatos.ts';
@@ -6,29 +7,12 @@ import { exigeChave } from '../middleware/cota.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 
-/** The spec's 13 indicator names (path parameter of `indicadores/{nome}` and `linhagem`). */
-export const NOMES_DE_INDICADOR = [
-  'cresc_receita_1a',
-  'cresc_receita_5a_cagr',
-  'divida_liquida',
-  'dl_ebitda',
-  'ebitda',
-  'liquidez_corrente',
-  'margem_bruta',
-  'margem_ebit',
-  'margem_liquida',
-  'f_score',
-  'roa',
-  'roe',
-  'roic',
-] as const;
-
 const ticker = z
   .string()
   .regex(/^[A-Za-z0-9]{4,12}$/, 'código de negociação: 4 a 12 letras ou dígitos')
   .transform((t) => t.toUpperCase());
 const PorTicker = z.object({ ticker });
-const PorIndicador = z.object({ ticker, nome: z.enum(NOMES_DE_INDICADOR) });
+const PorIndicador = z.object({ ticker, nome: z.enum(NOMES_INDICADORES) });
 const PorLinhagem = z.object({
   ticker,
   ano: z
@@ -36,7 +20,7 @@ const PorLinhagem = z.object({
     .regex(/^\d{4}$/, 'ano com 4 dígitos')
     .transform(Number)
     .pipe(z.number().int().min(1990).max(2100)),
-  indicador: z.enum(NOMES_DE_INDICADOR),
+  indicador: z.enum(NOMES_INDICADORES),
 });
 const QueryDeFatos = z.strictObject({ trimestral: z.enum(['true', 'false']).optional() });
 
