@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -127,6 +127,8 @@ async function main(): Promise<void> {
       }
     },
   });
+  const carga0 = loadavg()[0] ?? 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   let resultado: Awaited<ReturnType<typeof build>>;
   try {
@@ -146,6 +148,8 @@ async function main(): Promise<void> {
     return;
   }
   const msBuild = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
+  const msCpu = (cpu.user + cpu.system) / 1000;
 
   // Staging: the build logs once per file after staging it; discovery (zip extraction) ends at the first log.
   const porFonte = new Map<string, { linhas: number; ms: number }>();
@@ -170,7 +174,9 @@ async function main(): Promise<void> {
   console.log('');
   console.log(`input: ${arquivos.length} zips under ${relative(RAIZ, raw)}`);
   console.log(`floor (unzip -p > /dev/null, all zips): ${seg(msPiso)}`);
-  console.log(`build total: ${seg(msBuild)}`);
+  console.log(
+    `build total: ${seg(msBuild)} (CPU time of this process, DuckDB threads included: ${seg(msCpu)})`,
+  );
   console.log(`  discovery + zip extraction: ${seg(fimDescoberta - inicioDescoberta)}`);
   console.log(`  staging: ${seg(fimStaging - fimDescoberta)}`);
   console.log('  rows per second per staged source:');
@@ -202,6 +208,10 @@ async function main(): Promise<void> {
   console.log(
     `memory peak (maxRSS of this process, DuckDB included): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`,
   );
+  // Timings on a shared machine are only comparable at similar load; print it so readers can judge.
+  console.log(
+    `load average (1 min) before/after the build: ${carga0.toFixed(1)} / ${(loadavg()[0] ?? 0).toFixed(1)}`,
+  );
   console.log(`versao_do_dado ${resultado.versao_do_dado}, ${resultado.manifest.artefatos.length} artefacts`);
 
   await writeFile(
@@ -214,6 +224,8 @@ async function main(): Promise<void> {
         zips: arquivos.length,
         piso_ms: Math.round(msPiso),
         build_ms: Math.round(msBuild),
+        build_cpu_ms: Math.round(msCpu),
+        carga_antes_depois: [carga0, loadavg()[0] ?? 0],
         razao: Number(razao.toFixed(3)),
         max_rss_mib: Math.round(process.resourceUsage().maxRSS / 1024),
         fontes: Object.fromEntries(
