@@ -25,12 +25,13 @@ async function walk(dir: string): Promise<string[]> {
   return out;
 }
 
-export function specFor(specs: readonly SourceSpec[], baseName: string): SourceSpec | undefined {
-  return specs.find((s) => s.fileName.test(baseName));
+/** Every spec whose file-name pattern matches; one file may feed several tables (e.g. a JSON answer split in two). */
+export function specsFor(specs: readonly SourceSpec[], baseName: string): SourceSpec[] {
+  return specs.filter((s) => s.fileName.test(baseName));
 }
 
 /**
- * Recognises every file under `raw` (recursively, in path order) by its base name; zips are opened and
+ * Recognises every file under `raw` (recursively, in path order) by its base name, once per matching spec; zips are opened and
  * their members recognised the same way and extracted under `tmp`. `arquivo` is the path relative to
  * `raw` (`cvm/dfp/dfp_cia_aberta_2024.zip:dfp_cia_aberta_BPA_con_2024.csv` for a member).
  */
@@ -41,9 +42,9 @@ export async function discover(raw: string, specs: readonly SourceSpec[], tmp: s
   let zips = 0;
   for (const path of paths) {
     const arquivo = relative(raw, path).split(sep).join('/');
-    const spec = specFor(specs, basename(path));
-    if (spec) {
-      recognised.push({ spec, file: { path, arquivo } });
+    const matching = specsFor(specs, basename(path));
+    if (matching.length) {
+      for (const spec of matching) recognised.push({ spec, file: { path, arquivo } });
       continue;
     }
     if (!/\.zip$/i.test(path)) {
@@ -54,11 +55,12 @@ export async function discover(raw: string, specs: readonly SourceSpec[], tmp: s
       path,
       arquivo,
       join(tmp, `zip-${zips++}`),
-      (m) => specFor(specs, m) !== undefined,
+      (m) => specsFor(specs, m).length > 0,
     );
     for (const m of extracted) {
-      const s = specFor(specs, basename(m.member));
-      if (s) recognised.push({ spec: s, file: { path: m.path, arquivo: `${arquivo}:${m.member}` } });
+      for (const s of specsFor(specs, basename(m.member))) {
+        recognised.push({ spec: s, file: { path: m.path, arquivo: `${arquivo}:${m.member}` } });
+      }
     }
     unrecognised.push(...skipped.map((m) => `${arquivo}:${m}`));
   }

@@ -4,5 +4,5 @@ import { bcbSources } from './bcb/index.ts';
 import { cvmSources } from './cvm/index.ts';
 import { fundosSources } from './fundos/index.ts';
 
-/** Every source the build recognises, first match wins (file-name regexes must not overlap). */
+/** Every source the build recognises; a file matching several specs is staged once per spec. */
 export const allSources: SourceSpec[] = [...cvmSources, ...b3Sources, ...fundosSources, ...bcbSources];
