@@ -36,6 +36,7 @@ export const StringsSchema = z.strictObject({
     'exige_chave',
     'aberto',
     'nao_publicado',
+    'sem_indicadores',
     'flags_titulo',
     'contas',
     'formula',
