@@ -54,7 +54,11 @@ export async function construirAmostra(): Promise<string> {
     await mkdir(join(raw, f), { recursive: true });
     await cp(join(REPO, 'data/sample/raw', f), join(raw, f), { recursive: true });
   }
-  const { build } = await import('@fundamentos/pipeline/build');
+  // Loaded by name, not typed through the import: the pipeline typechecks under its own tsconfig.
+  const modulo = '@fundamentos/pipeline/build';
+  const { build } = (await import(modulo)) as {
+    build(o: { raw: string; out: string; label: string; now: Date }): Promise<unknown>;
+  };
   await build({ raw, out, label: 'amostra', now: new Date('2026-11-22T12:00:00Z') });
   return join(out, 'current');
 }
