@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../core/source.ts';
+import { stageDelimited } from '../../readers/delimited.ts';
 import { stageJson } from '../../readers/json.ts';
 import {
   cdiIdiSpec,
@@ -146,6 +147,27 @@ describe('B3 index answers', () => {
     expect(abev).toEqual({ theoricalqty: 4380195841n, part: '3.1570000000' });
     const sum = await one<{ s: string }>(db, 'SELECT sum(part)::VARCHAR AS s FROM stg_b3_carteira_teorica');
     expect(sum.s).toBe('100.0010000000');
+  });
+
+  it('stages the 83 ETFs of the real list through the delimited reader', async () => {
+    const db = await freshDb();
+    await db.run(
+      'CREATE TABLE _quarantine (source VARCHAR, arquivo VARCHAR, linha BIGINT, campo VARCHAR, valor VARCHAR, motivo VARCHAR)',
+    );
+    const path = samplePath('raw/b3/etf/etfs-listados-20231014.csv');
+    const s = await stageDelimited(
+      db,
+      etfListSpec,
+      { path, arquivo: 'etfs-listados-20231014.csv' },
+      recordingReporter(),
+    );
+    // MANIFEST: 83 ETFs listed on 2023-10-14 (BOVA, IVVB, SMAL…), 4-letter root codes.
+    expect([s.rows, s.quarantined]).toEqual([83, 0]);
+    const r = await one<{ n: bigint; bova: bigint; data: string }>(
+      db,
+      "SELECT count(DISTINCT codigo) AS n, count(*) FILTER (WHERE codigo = 'BOVA') AS bova, any_value(_data) AS data FROM stg_b3_etf_listados WHERE length(codigo) = 4",
+    );
+    expect(r).toEqual({ n: 83n, bova: 1n, data: '20231014' });
   });
 
   it('describes the ETF list with the real header of the sample file', () => {
