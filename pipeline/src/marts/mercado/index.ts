@@ -1,4 +1,8 @@
 import type { Stage } from '../../core/stage.ts';
+import { acoesStage } from './acoes.ts';
+import { dividendosStage } from './dividendos.ts';
+import { multiplosStage } from './multiplos.ts';
+import { precosStage } from './precos.ts';
 
-/** Market marts (prices, share counts, multiples, dividends). */
-export const mercadoStages: Stage[] = [];
+/** Market marts (prices, share counts, multiples, dividends) in dependency order; they read the fundamentals marts. */
+export const mercadoStages: Stage[] = [precosStage, acoesStage, multiplosStage, dividendosStage];

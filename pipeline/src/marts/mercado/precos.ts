@@ -1,0 +1,122 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Stage } from '../../core/stage.ts';
+import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
+import { allSources } from '../../sources/index.ts';
+import { verificar } from '../fundamentos/sql.ts';
+
+/** JSON staging tables the market marts read; the core creates only delimited tables up front. */
+const TABELAS_JSON = [
+  'stg_b3_proventos_dinheiro',
+  'stg_b3_complemento_empresa',
+  'stg_b3_detalhes_empresa',
+  'stg_b3_eventos_acoes',
+];
+
+/**
+ * A build without a B3 file of some kind must still run the marts (empty answers), so the missing
+ * tables are created empty with the columns their specs declare.
+ */
+export async function garantirTabelasMercado(db: DuckDBConnection): Promise<void> {
+  for (const s of allSources)
+    if (s.kind === 'json' && TABELAS_JSON.includes(s.staged))
+      await ensureStagingTable(db, s.staged, stagingColumnsOf(s));
+  await db.run(`CREATE TABLE IF NOT EXISTS stg_b3_cotahist (data_pregao DATE, codbdi VARCHAR, codneg VARCHAR,
+    tpmerc VARCHAR, especi VARCHAR, preabe DECIMAL(18,2), premax DECIMAL(18,2), premin DECIMAL(18,2),
+    preult DECIMAL(18,2), voltot DECIMAL(18,2), fatcot INTEGER, codisi VARCHAR, _arquivo VARCHAR, _linha BIGINT)`);
+}
+
+/**
+ * BDI codes of the standard lot: 02 shares/units/BDRs, 12 FIIs, 14 ETFs and other fund quotas
+ * (docs/sources.md §3). Odd lots (96), options, forward and the fractional market are left out.
+ */
+export const CODBDI_LOTE_PADRAO = ['02', '12', '14'] as const;
+
+/**
+ * Reading of the share class from the ISIN (BR + 4-letter root + `ACN` + class + digit): COTAHIST's
+ * ESPECI text carries governance suffixes (`ON      NM`, `ON  ED  NM`) and is not a stable key.
+ */
+const CLASSE_DO_ISIN = `CASE WHEN substr(codisi, 7, 3) <> 'ACN' THEN NULL
+       WHEN substr(codisi, 10, 2) = 'OR' THEN 'ON'
+       WHEN substr(codisi, 10, 1) = 'P' THEN 'PN' END`;
+
+/**
+ * `mkt_sessoes`: the session calendar is the set of dates present in the COTAHIST files of the
+ * build, not a holiday table: a date missing from our files is a date we cannot price.
+ * `mkt_precos`: one row per trading code and session; raw prices divided by FATCOT, the adjustment
+ * factor kept apart (only DESDOBRAMENTO/BONIFICACAO percentages of docs/sources.md §4.2 are applied;
+ * a GRUPAMENTO is counted in `mkt_eventos_nao_aplicados` and never applied silently).
+ */
+export const SQL_PRECOS = /* sql */ `
+CREATE OR REPLACE TABLE mkt_cotacoes AS
+SELECT upper(trim(codneg)) AS ticker, data_pregao AS data,
+  CAST(preabe AS DOUBLE) / fatcot AS abertura, CAST(premax AS DOUBLE) / fatcot AS maxima,
+  CAST(premin AS DOUBLE) / fatcot AS minima, CAST(preult AS DOUBLE) / fatcot AS fechamento,
+  CAST(voltot AS DOUBLE) AS volume, codisi, trim(especi) AS especi, codbdi,
+  ${CLASSE_DO_ISIN} AS classe, _arquivo AS arquivo, _linha AS linha
+FROM stg_b3_cotahist
+WHERE codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join(', ')}) AND tpmerc = '010'
+  AND preult > 0 AND fatcot > 0;
+
+CREATE OR REPLACE TABLE mkt_sessoes AS SELECT DISTINCT data FROM mkt_cotacoes ORDER BY data;
+
+CREATE OR REPLACE TABLE mkt_eventos AS
+SELECT isincode AS codisi, upper(trim(label)) AS tipo, CAST(lastdateprior AS DATE) AS data_com,
+  CAST(factor AS DOUBLE) AS fator, _arquivo AS arquivo, _linha AS linha
+FROM stg_b3_eventos_acoes WHERE isincode IS NOT NULL AND lastdateprior IS NOT NULL;
+
+CREATE OR REPLACE TABLE mkt_eventos_nao_aplicados AS
+SELECT * FROM mkt_eventos WHERE tipo NOT IN ('DESDOBRAMENTO', 'BONIFICACAO') OR fator IS NULL OR fator <= 0;
+
+CREATE OR REPLACE TABLE mkt_precos AS
+SELECT c.*,
+  coalesce((SELECT exp(sum(ln(1 / (1 + e.fator / 100)))) FROM mkt_eventos e
+            WHERE e.codisi = c.codisi AND e.tipo IN ('DESDOBRAMENTO', 'BONIFICACAO') AND e.fator > 0
+              AND c.data <= e.data_com), 1) AS fator_ajuste
+FROM mkt_cotacoes c;
+
+-- company of each code: the FCA list of codes (mart_tickers) of the fundamentals marts
+CREATE OR REPLACE TABLE mkt_precos_empresa AS
+SELECT t.cd_regulator, p.* FROM mkt_precos p JOIN (SELECT DISTINCT cd_regulator, ticker FROM mart_tickers) t USING (ticker);
+`;
+
+export const precosStage: Stage = {
+  name: 'mart_precos',
+  async run(ctx) {
+    await garantirTabelasMercado(ctx.db);
+    await ctx.db.run(SQL_PRECOS);
+    const unica = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM mkt_precos',
+      'SELECT ticker, data, count(*) AS n FROM mkt_precos GROUP BY ALL HAVING count(*) > 1',
+    );
+    ctx.report.invariant({
+      nome: 'precos_um_por_codigo_e_pregao',
+      tipo: 'hard',
+      descricao: 'one standard-lot row per trading code and session',
+      ...unica,
+    });
+    const faixa = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM mkt_precos',
+      'SELECT ticker, data, minima, maxima, fechamento FROM mkt_precos WHERE NOT (minima <= fechamento AND fechamento <= maxima)',
+    );
+    ctx.report.invariant({
+      nome: 'precos_fechamento_entre_minima_e_maxima',
+      tipo: 'soft',
+      descricao: 'the close lies between the low and the high of the session',
+      ...faixa,
+    });
+    const nao = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM mkt_eventos',
+      'SELECT codisi, tipo, data_com, fator, arquivo, linha FROM mkt_eventos_nao_aplicados',
+    );
+    ctx.report.invariant({
+      nome: 'eventos_de_acoes_nao_aplicados',
+      tipo: 'soft',
+      descricao: 'corporate actions whose factor convention is unconfirmed (GRUPAMENTO) are not applied',
+      ...nao,
+    });
+    return [];
+  },
+};

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { AnoSchema, CdRegulatorSchema, DataSchema, FlagSchema, VersaoDoDadoSchema } from './comum.ts';
+
+/**
+ * How strict a screener is allowed to be with each P/L flag (spec `rigor`): `ajuste_feito` (the
+ * pipeline corrected something and the value is sound), `ressalva_leve` (value sound, caveat shown),
+ * `bloqueante` (the value must not pass a filter). rigor=padrao accepts the first two; estrito none.
+ */
+export const GravidadeFlagSchema = z.enum(['ajuste_feito', 'ressalva_leve', 'bloqueante']);
+export type GravidadeFlag = z.infer<typeof GravidadeFlagSchema>;
+
+export const ClassificacaoFlagsPlSchema = z
+  .array(
+    z.strictObject({
+      flag: z.string().regex(/^[a-z0-9_]+$/),
+      gravidade: GravidadeFlagSchema,
+      significado: z.string().min(1),
+    }),
+  )
+  .describe('Every flag a P/L row can carry, with its severity for the screener.');
+export type ClassificacaoFlagsPl = z.infer<typeof ClassificacaoFlagsPlSchema>;
+
+const numeroOuNulo = z.number().nullable();
+
+/**
+ * One row of the screener snapshot: a company and fiscal year with every indicator and multiple and
+ * their flags. `disponivel_em` is the reception date of the filing (the row is unknowable before
+ * it); `data_preco` is the first session on or after it. An `as_of` query keeps rows with
+ * `disponivel_em <= as_of` and, per company, the latest such year: no look-ahead.
+ */
+export const ScreenerSnapshotLinhaSchema = z.strictObject({
+  cd_regulator: CdRegulatorSchema,
+  ano: AnoSchema,
+  nome: z.string().min(1),
+  ticker: z.string().nullable().describe('Current trading code; null when the company has none.'),
+  disponivel_em: DataSchema,
+  dt_receb: DataSchema,
+  indicadores: z.record(z.string(), numeroOuNulo).describe('Indicator name → value (null when flagged).'),
+  flags_indicadores: z.record(z.string(), FlagSchema).describe('Indicator name → flag.'),
+  data_preco: DataSchema.nullable(),
+  preco: numeroOuNulo,
+  market_cap: numeroOuNulo,
+  pl: numeroOuNulo,
+  pvp: numeroOuNulo,
+  ev_ebitda: numeroOuNulo,
+  fcf_yield: numeroOuNulo,
+  flag_multiplos: FlagSchema,
+  pl_gravidade: GravidadeFlagSchema.nullable().describe(
+    'Worst severity among the P/L flags; null when the P/L has no flag.',
+  ),
+});
+export type ScreenerSnapshotLinha = z.infer<typeof ScreenerSnapshotLinhaSchema>;
+
+export const ScreenerSnapshotSchema = z
+  .strictObject({
+    versao_do_dado: VersaoDoDadoSchema,
+    regra_as_of: z.string().min(1),
+    classificacao_flags_pl: ClassificacaoFlagsPlSchema,
+    linhas: z.array(ScreenerSnapshotLinhaSchema),
+  })
+  .describe('Screener snapshot (json/screener.json); the same rows as parquet/screener.parquet.');
+export type ScreenerSnapshot = z.infer<typeof ScreenerSnapshotSchema>;
