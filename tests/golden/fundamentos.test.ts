@@ -7,11 +7,15 @@ import {
 import { carregarAmostraCvm } from '@fundamentos/pipeline/marts/fundamentos/amostra/staging-amostra';
 import { fundamentosStages } from '@fundamentos/pipeline/marts/fundamentos/index';
 import type { AuditoriaDepAmort } from '@fundamentos/schemas/auditoria';
+import type { Desafio } from '@fundamentos/schemas/desafio';
 import type { Dicionario } from '@fundamentos/schemas/dicionario';
 import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
 import { FLAGS_DA_SPEC } from '@fundamentos/schemas/flags';
+import type { IndicadorEmpresa } from '@fundamentos/schemas/indicador';
 import type { Indicadores } from '@fundamentos/schemas/indicadores';
+import type { LinhagemAno } from '@fundamentos/schemas/linhagem';
 import type { ReapresentacoesEmpresa } from '@fundamentos/schemas/reapresentacoes';
+import type { ScoresEmpresa } from '@fundamentos/schemas/scores';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -246,5 +250,57 @@ describe('published lists, dictionary and audit universe', () => {
       ['3.11.01', 81254000],
       ['3.11.02', -205000],
     ]);
+  });
+});
+
+describe('scores, indicator series, lineage and the challenge', () => {
+  it('scores.json opens the nine F-score criteria and their sum is the published value', () => {
+    const s = json<ScoresEmpresa>('json/empresas/15253/scores.json');
+    const ano = s.f_score.find((f) => f.ano === 2016);
+    expect(ano?.criterios).toHaveLength(9);
+    const soma = ano?.criterios.reduce((a, c) => a + (c.ponto ?? 0), 0);
+    expect(ano?.valor).toBe(soma);
+    expect(indicador(15253, 2016, 'f_score').valor).toBe(soma);
+    // DRE_con_2016 l.257 3.11 ÚLTIMO 195786 > 0; BPP l.576/577 capital 2.03.01 1260000 → 2795963 (issued shares)
+    const c = Object.fromEntries(ano?.criterios.map((x) => [x.nome, x.ponto]) ?? []);
+    expect(c.roa_positivo).toBe(1);
+    expect(c.sem_emissao).toBe(0);
+  });
+
+  it('the indicator series carries the sector median and the universe distribution', () => {
+    const s = json<IndicadorEmpresa>('json/empresas/15253/indicadores/margem_liquida.json');
+    const a = s.serie.find((x) => x.ano === 2016);
+    expect(a?.valor).toBeCloseTo(195786 / 11810695, 12);
+    expect(a?.n_setor).toBeGreaterThan(0);
+    expect(a?.universo.n).toBeGreaterThanOrEqual(a?.n_setor ?? 0);
+    expect(a?.universo.p10).toBeLessThanOrEqual(a?.universo.p90 ?? Number.NEGATIVE_INFINITY);
+  });
+
+  it('lineage of a margin lists the two regulator lines with file and line', () => {
+    const l = json<LinhagemAno>('json/empresas/15253/linhagem/2016.json');
+    const m = l.indicadores.margem_liquida;
+    const ult = m?.entradas
+      .filter((e) => e.coluna === 'ULTIMO')
+      .map((e) => [e.papel, e.cd_conta, e.valor, e.fonte]);
+    expect(ult).toEqual(
+      expect.arrayContaining([
+        ['lucro', '3.11', 195786000, 'dfp_cia_aberta_DRE_con_2016.csv:257'],
+        ['receita', '3.01', 11810695000, 'dfp_cia_aberta_DRE_con_2016.csv:213'],
+      ]),
+    );
+    expect(l.indicadores.ebitda?.auditoria_dep_amort).toBe('/auditoria/dep_amort/15253/2016');
+  });
+
+  it('the challenge serves at least ten real cases with the value of this build', () => {
+    const d = json<Desafio>('json/desafio.json');
+    expect(d.casos.length).toBeGreaterThanOrEqual(10);
+    const bb = d.casos.find((c) => c.id === 'bb-2019-sem-ebit');
+    expect(bb).toMatchObject({
+      valor_servido: null,
+      flag: 'plano_financeiro_nao_aplicavel',
+      ticker: 'BBAS3',
+    });
+    const energisa = d.casos.find((c) => c.id === 'energisa-2016-minoritarios');
+    expect(energisa?.valor_servido).toBe(indicador(15253, 2016, 'roe').valor);
   });
 });

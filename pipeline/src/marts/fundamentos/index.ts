@@ -1,6 +1,7 @@
 import type { Stage } from '../../core/stage.ts';
 import { depAmortStage } from './dep-amort.ts';
 import { empresasStage } from './empresas.ts';
+import { extrasFundamentosStage } from './extras.ts';
 import { fatosStage } from './fatos.ts';
 import { indicadoresStage } from './indicadores.ts';
 import { publicacaoFundamentosStage } from './publicacao.ts';
@@ -14,4 +15,5 @@ export const fundamentosStages: Stage[] = [
   depAmortStage,
   indicadoresStage,
   publicacaoFundamentosStage,
+  extrasFundamentosStage,
 ];

@@ -1,0 +1,330 @@
+import { type Desafio, DesafioSchema } from '@fundamentos/schemas/desafio';
+import { type IndicadorEmpresa, IndicadorEmpresaSchema } from '@fundamentos/schemas/indicador';
+import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
+import { type LinhagemAno, LinhagemAnoSchema } from '@fundamentos/schemas/linhagem';
+import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { type ScoresEmpresa, ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
+import { z } from 'zod';
+import type { BuildContext, Stage } from '../../core/stage.ts';
+import { CASOS_DESAFIO } from './desafio.ts';
+import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { CRITERIOS_F_SCORE } from './indicadores.ts';
+import { citacao } from './publicacao.ts';
+import { linhas } from './sql.ts';
+
+const num = z.coerce.number();
+const numOuNulo = z.union([z.null(), z.coerce.number()]);
+const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
+const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
+
+/** Roles each indicator reads in its own filing (both columns); extra rows from other filings below. */
+export const PAPEIS_DO_INDICADOR: Record<NomeIndicador, string[]> = {
+  cresc_receita_1a: ['receita'],
+  cresc_receita_5a_cagr: ['receita'],
+  divida_liquida: ['emp_cp', 'emp_lp', 'caixa', 'aplic'],
+  dl_ebitda: ['emp_cp', 'emp_lp', 'caixa', 'aplic', 'ebit'],
+  ebitda: ['ebit'],
+  liquidez_corrente: ['ac', 'pc'],
+  margem_bruta: ['bruto', 'receita'],
+  margem_ebit: ['ebit', 'receita'],
+  margem_liquida: ['lucro', 'receita'],
+  f_score: ['lucro', 'fco_mi', 'fco_md', 'ativo', 'emp_lp', 'ac', 'pc', 'capital', 'bruto', 'receita'],
+  roa: ['lucro', 'ativo'],
+  roe: ['lucro', 'lucro_ctrl', 'pl', 'nci'],
+  roic: ['ebit', 'lair', 'ir', 'pl', 'emp_cp', 'emp_lp'],
+};
+
+const PapelRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  papel: z.string(),
+  demo: z.string(),
+  cd_conta: z.string(),
+  ds_conta: z.string(),
+  agreg: z.enum(['con', 'ind']),
+  ordem: z.enum(['ultimo', 'penultimo']),
+  valor: num,
+  versao: num,
+  dt_receb: z.string().nullable(),
+  arquivo: z.string(),
+  linha: num,
+});
+type Papel = z.infer<typeof PapelRow>;
+
+const IndRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  nome: z.string(),
+  valor: numOuNulo,
+  flag: z.string().nullable(),
+});
+
+function porChave<T>(rows: T[], chave: (r: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = chave(r);
+    const l = m.get(k);
+    if (l) l.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+}
+
+const entrada = (p: Papel, papel = p.papel) => ({
+  papel,
+  demo: p.demo,
+  cd_conta: p.cd_conta,
+  ds_conta: p.ds_conta,
+  agreg: p.agreg,
+  coluna: p.ordem === 'ultimo' ? ('ULTIMO' as const) : ('PENULTIMO' as const),
+  ano_arquivo: p.ano,
+  valor: p.valor,
+  versao: p.versao,
+  dt_receb: p.dt_receb,
+  fonte: `${p.arquivo}:${p.linha}`,
+});
+
+async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
+  const papeis = await linhas(
+    ctx.db,
+    `SELECT cd_regulator, ano, papel, demo, cd_conta, ds_conta, agreg, ordem, valor, versao,
+            CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
+     FROM fund_papeis WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, papel, ordem DESC`,
+    PapelRow,
+  );
+  const doArquivo = porChave(papeis, (p) => `${p.cd_regulator}/${p.ano}`);
+  const out: ManifestEntry[] = [];
+  for (const [k, rows] of porChave(ind, (r) => `${r.cd_regulator}/${r.ano}`)) {
+    const [cd, ano] = k.split('/').map(Number) as [number, number];
+    const proprio = doArquivo.get(k) ?? [];
+    const indicadores: LinhagemAno['indicadores'] = {};
+    for (const r of rows) {
+      const nome = r.nome as NomeIndicador;
+      const usados = PAPEIS_DO_INDICADOR[nome];
+      const entradas = proprio.filter((p) => usados.includes(p.papel)).map((p) => entrada(p));
+      if (nome === 'cresc_receita_5a_cagr') {
+        const antigo = (doArquivo.get(`${cd}/${ano - 4}`) ?? []).filter(
+          (p) => p.papel === 'receita' && p.ordem === 'penultimo',
+        );
+        entradas.push(...antigo.map((p) => entrada(p, 'receita_ano_menos_5')));
+      }
+      if (nome === 'f_score') {
+        const anterior = (doArquivo.get(`${cd}/${ano - 1}`) ?? []).filter(
+          (p) => p.papel === 'ativo' && p.ordem === 'penultimo',
+        );
+        entradas.push(...anterior.map((p) => entrada(p, 'ativo_inicio_ano_anterior')));
+      }
+      const usaDa = nome === 'ebitda' || nome === 'dl_ebitda';
+      indicadores[nome] = {
+        valor: r.valor,
+        flag: r.flag,
+        formula: TEXTO_INDICADORES[nome].formula,
+        entradas,
+        auditoria_dep_amort: usaDa ? `/auditoria/dep_amort/${cd}/${ano}` : null,
+      };
+    }
+    out.push(
+      await ctx.writer.json({
+        name: `linhagem_${cd}_${ano}`,
+        path: `json/empresas/${cd}/linhagem/${ano}.json`,
+        schemaName: 'LinhagemAno',
+        schema: LinhagemAnoSchema,
+        data: {
+          cd_regulator: cd,
+          ano,
+          indicadores,
+          nota: 'Cada entrada é uma linha de um arquivo da CVM (arquivo:linha), já em reais; a fórmula diz como se combinam.',
+          citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* de ${ano} da empresa ${cd}`),
+        },
+      }),
+    );
+  }
+  return out;
+}
+
+async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
+  const setores = await linhas(
+    ctx.db,
+    `SELECT e.setor, i.ano, i.nome, median(i.valor) AS mediana, count(i.valor) AS n
+     FROM mart_indicadores i JOIN mart_empresas e USING (cd_regulator) WHERE i.valor IS NOT NULL GROUP BY ALL`,
+    z.object({ setor: z.string(), ano: num, nome: z.string(), mediana: num, n: num }),
+  );
+  const medSetor = new Map(setores.map((s) => [`${s.setor}/${s.ano}/${s.nome}`, s]));
+  const universo = await linhas(
+    ctx.db,
+    `SELECT ano, nome, count(valor) AS n, quantile_cont(valor, [0.1, 0.25, 0.5, 0.75, 0.9]) AS q
+     FROM mart_indicadores WHERE valor IS NOT NULL GROUP BY ALL`,
+    z.object({ ano: num, nome: z.string(), n: num, q: z.array(num) }),
+  );
+  const dist = new Map(universo.map((u) => [`${u.ano}/${u.nome}`, u]));
+  const empresas = await linhas(
+    ctx.db,
+    `SELECT cd_regulator, setor, ticker_atual FROM mart_empresas WHERE len(tickers) > 0`,
+    z.object({ cd_regulator: num, setor: z.string(), ticker_atual: z.string() }),
+  );
+  const out: ManifestEntry[] = [];
+  const porEmpresaNome = porChave(ind, (r) => `${r.cd_regulator}/${r.nome}`);
+  for (const e of empresas) {
+    for (const nome of NOMES) {
+      const serie = porEmpresaNome.get(`${e.cd_regulator}/${nome}`) ?? [];
+      if (serie.length === 0) continue;
+      const data: IndicadorEmpresa = {
+        cd_regulator: e.cd_regulator,
+        nome,
+        setor: e.setor,
+        serie: serie.map((r) => {
+          const s = medSetor.get(`${e.setor}/${r.ano}/${nome}`);
+          const u = dist.get(`${r.ano}/${nome}`);
+          const q = u?.q ?? [];
+          return {
+            ano: r.ano,
+            valor: r.valor,
+            flag: r.flag,
+            mediana_setor: s?.mediana ?? null,
+            n_setor: s?.n ?? 0,
+            universo: {
+              n: u?.n ?? 0,
+              p10: q[0] ?? null,
+              p25: q[1] ?? null,
+              p50: q[2] ?? null,
+              p75: q[3] ?? null,
+              p90: q[4] ?? null,
+            },
+          };
+        }),
+        metodologia: {
+          titulo: TEXTO_INDICADORES[nome].titulo,
+          formula: TEXTO_INDICADORES[nome].formula,
+          contas_regulator: TEXTO_INDICADORES[nome].contas,
+          base_lucro: INDICADORES[nome].base_lucro,
+          unidade: INDICADORES[nome].unidade,
+          metodologia: `${METODOLOGIA}#${nome}`,
+        },
+        linhagem: `/empresas/${e.ticker_atual}/linhagem/{ano}/${nome}`,
+        nota: 'Mediana do setor e distribuição do universo usam só valores não nulos do mesmo ano; o universo são as empresas com DFP na base (sem correção de viés de sobrevivência).',
+        citacao: citacao(
+          ctx.versao_do_dado,
+          `DFP dfp_cia_aberta_* da empresa ${e.cd_regulator} e do universo`,
+        ),
+      };
+      out.push(
+        await ctx.writer.json({
+          name: `indicador_${e.cd_regulator}_${nome}`,
+          path: `json/empresas/${e.cd_regulator}/indicadores/${nome}.json`,
+          schemaName: 'IndicadorEmpresa',
+          schema: IndicadorEmpresaSchema,
+          data,
+        }),
+      );
+    }
+  }
+  return out;
+}
+
+async function publicarScores(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
+  const crit = await linhas(
+    ctx.db,
+    `SELECT cd_regulator, ano, criterio, ponto FROM mart_f_score_criterios WHERE cd_regulator IN (${PUBLICADAS})`,
+    z.object({
+      cd_regulator: num,
+      ano: num,
+      criterio: z.string(),
+      ponto: z.union([z.null(), z.coerce.number()]),
+    }),
+  );
+  const porAno = porChave(crit, (c) => `${c.cd_regulator}/${c.ano}`);
+  const fscore = porChave(
+    ind.filter((r) => r.nome === 'f_score'),
+    (r) => String(r.cd_regulator),
+  );
+  const out: ManifestEntry[] = [];
+  for (const [cd, anos] of fscore) {
+    const data: ScoresEmpresa = {
+      cd_regulator: Number(cd),
+      f_score: anos.map((r) => {
+        const c = new Map((porAno.get(`${cd}/${r.ano}`) ?? []).map((x) => [x.criterio, x.ponto]));
+        return {
+          ano: r.ano,
+          valor: r.valor,
+          flag: r.flag,
+          criterios: CRITERIOS_F_SCORE.map((k) => {
+            const p = c.get(k.nome) ?? null;
+            return { nome: k.nome, descricao: k.descricao, ponto: p === null ? null : p === 1 ? 1 : 0 };
+          }),
+        };
+      }),
+      score_valor: null,
+      nota: 'F-score de Piotroski com os nove critérios abertos (metodologia, seção 9). O segundo score, de valor, depende de preços e não é publicado por esta etapa.',
+      citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* da empresa ${cd}`),
+    };
+    out.push(
+      await ctx.writer.json({
+        name: `scores_${cd}`,
+        path: `json/empresas/${cd}/scores.json`,
+        schemaName: 'ScoresEmpresa',
+        schema: ScoresEmpresaSchema,
+        data,
+      }),
+    );
+  }
+  return out;
+}
+
+async function publicarDesafio(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
+  const empresas = new Map(
+    (
+      await linhas(
+        ctx.db,
+        'SELECT cd_regulator, nome, ticker_atual FROM mart_empresas',
+        z.object({ cd_regulator: num, nome: z.string(), ticker_atual: z.string().nullable() }),
+      )
+    ).map((e) => [e.cd_regulator, e]),
+  );
+  const valores = new Map(ind.map((r) => [`${r.cd_regulator}/${r.ano}/${r.nome}`, r]));
+  const casos: Desafio['casos'] = [];
+  for (const c of CASOS_DESAFIO) {
+    const e = empresas.get(c.cd_regulator);
+    const v = valores.get(`${c.cd_regulator}/${c.ano}/${c.indicador}`);
+    // a case whose company or value is not in this build is left out rather than served without a value
+    if (!e || !v) continue;
+    casos.push({
+      ...c,
+      ticker: e.ticker_atual,
+      nome: e.nome,
+      valor_servido: v.valor,
+      flag: v.flag,
+      linhagem: e.ticker_atual ? `/empresas/${e.ticker_atual}/linhagem/${c.ano}/${c.indicador}` : null,
+    });
+  }
+  return [
+    await ctx.writer.json({
+      name: 'desafio',
+      path: 'json/desafio.json',
+      schemaName: 'Desafio',
+      schema: DesafioSchema,
+      data: {
+        versao_do_dado: ctx.versao_do_dado,
+        casos,
+        nota: 'Casos reais difíceis da amostra, com o valor que servimos hoje e por que ele é o que é. Refaça qualquer um com os arquivos citados.',
+      },
+    }),
+  ];
+}
+
+export const extrasFundamentosStage: Stage = {
+  name: 'publicacao_fundamentos_extras',
+  async run(ctx) {
+    const ind = await linhas(
+      ctx.db,
+      `SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores WHERE cd_regulator IN (${PUBLICADAS})
+       ORDER BY cd_regulator, ano, nome`,
+      IndRow,
+    );
+    return [
+      ...(await publicarScores(ctx, ind)),
+      ...(await publicarSeries(ctx, ind)),
+      ...(await publicarLinhagem(ctx, ind)),
+      ...(await publicarDesafio(ctx, ind)),
+    ];
+  },
+};
