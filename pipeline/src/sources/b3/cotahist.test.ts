@@ -178,6 +178,23 @@ describe('COTAHIST reader refuses bad files', () => {
     expect(headless.esperado).toContain('header');
   });
 
+  it("refuses a header that is not B3's (origin and generation date checked)", async () => {
+    const origin = await stageErr(
+      variant('COTAHIST_D03022022.TXT', (lines) =>
+        lines.map((l, i) => (i === 0 ? `${l.slice(0, 15)}NOTB3   ${l.slice(23)}` : l)),
+      ),
+    );
+    expect(origin.linha).toBe(1);
+    expect(origin.campo).toContain('origin');
+    expect(origin.encontrado).toBe('NOTB3   ');
+    const date = await stageErr(
+      variant('COTAHIST_D03022022.TXT', (lines) =>
+        lines.map((l, i) => (i === 0 ? `${l.slice(0, 23)}20221302${l.slice(31)}` : l)),
+      ),
+    );
+    expect(date.campo).toContain('generation date');
+  });
+
   it('refuses an empty file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cotahist-'));
     const path = join(dir, 'COTAHIST_D03022022.TXT');
