@@ -7,6 +7,7 @@ import { abertas } from './rotas/abertas.ts';
 import { chaveGratis } from './rotas/chave-gratis.ts';
 import { dump } from './rotas/dump.ts';
 import { empresas } from './rotas/empresas.ts';
+import { recibos } from './rotas/recibos.ts';
 import type { AppEnv } from './tipos.ts';
 
 export { QuotaCounter } from './quota-counter.ts';
@@ -20,6 +21,7 @@ app.route('/', abertas);
 app.route('/empresas', empresas);
 app.route('/dump', dump);
 app.route('/chave-gratis', chaveGratis);
+app.route('/recibo', recibos);
 
 app.notFound((c) => {
   const e = new ErroApi(404, 'nao_encontrado', `Rota desconhecida: ${c.req.method} ${c.req.path}.`);

@@ -26,6 +26,8 @@ const segmentos = [
   'auditoria',
   'universo',
   'chave-gratis',
+  'recibo',
+  'fixture-vazio.json',
 ];
 const textoAscii = fc.string({
   unit: fc.constantFrom(...' !"#$%&\'()*+,-.:;<=>?@[]^_`{|}~azAZ09é\u00e3'),

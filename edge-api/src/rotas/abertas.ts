@@ -49,6 +49,13 @@ const ROTAS: Info['rotas'] = [
   { metodo: 'GET', caminho: '/dump', acesso: 'chave', o_que: 'índice dos conjuntos exportáveis' },
   { metodo: 'GET', caminho: '/dump/{conjunto}.csv', acesso: 'pro', o_que: 'um conjunto inteiro em CSV' },
   { metodo: 'POST', caminho: '/chave-gratis', acesso: 'aberta', o_que: 'cria uma chave grátis' },
+  { metodo: 'GET', caminho: '/recibo/{id}.json', acesso: 'aberta', o_que: 'recibo congelado de um screener' },
+  {
+    metodo: 'GET',
+    caminho: '/recibo/{rid}',
+    acesso: 'aberta',
+    o_que: 'recibo: JSON, ou página com Accept: text/html',
+  },
 ];
 
 /** Open routes: no key, no quota. */
