@@ -200,7 +200,7 @@ function fluxoAnualNovo(e: Empresa, seed: number, ano: number, variante: 0 | 1):
   const R = receita(e, seed, ano);
   const x: Record<string, number> = {};
   x['3.01'] = R;
-  x['3.02'] = -R * Math.min(0.95, e.margemCusto * f.lognormal(0.05));
+  x['3.02'] = -R * Math.min(0.98, e.margemCusto * f.lognormal(0.12));
   x['3.04.01'] = -R * e.despVendas * f.lognormal(0.1);
   x['3.04.02'] = -R * e.despGa * f.lognormal(0.1);
   x['3.04.03'] = f.chance(0.1) ? -R * f.entre(0, 0.03) : 0;

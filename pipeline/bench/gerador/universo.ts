@@ -157,7 +157,8 @@ export function criarUniverso(seed: number, escala: number): Universo {
     const giro = f.entre(0.6, 2.5);
     const distressed = f.chance(0.03);
     const precoInicial = f.entre(4, 60);
-    const acoes = Math.round((receitaBase * giro * f.entre(0.15, 1.0)) / precoInicial / 1000) * 1000;
+    // Market value of 0.4–2× total assets puts the median P/E near 10 and P/B near 2.
+    const acoes = Math.round((receitaBase * giro * f.entre(0.4, 2.0)) / precoInicial / 1000) * 1000;
     const fracaoOn = temPn ? f.entre(0.33, 0.6) : 1;
     const [palavra, setor] = f.escolher(SETORES);
     const tardio = f.chance(0.15);
