@@ -1,12 +1,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from '@fundamentos/pipeline/build';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
+import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicarAmostra } from './publicacao.ts';
 import { buildSite, REPO, serveSite } from './site-build.ts';
 
 /**
@@ -24,31 +25,31 @@ let browser: Browser;
 let versao: string;
 let ticker: string;
 let antigo: { de: string; para: string } | undefined;
+let reapresentacoes: number | null = null;
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'e2e-site-'));
-  const pub = join(tmp, 'pub');
-  const result = await build({
-    raw: join(REPO, 'data', 'sample', 'raw'),
-    out: pub,
-    label: 'amostra',
-    now: new Date('2026-11-20T12:00:00-03:00'),
-  });
-  versao = ManifestSchema.parse(
+  const pub = await publicarAmostra();
+  const manifest = ManifestSchema.parse(
     JSON.parse(readFileSync(join(pub, 'current', 'manifest.json'), 'utf8')),
-  ).versao_do_dado;
-  expect(versao).toBe(result.versao_do_dado);
+  );
+  versao = manifest.versao_do_dado;
+  expect(versao).toMatch(/^\d{4}-\d{2}-\d{2}-amostra\|\d+$/);
   const ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
   const empresas = EmpresasListaSchema.parse(ler('json/empresas.json'));
   // The company with the most non-null indicator values in the sample build: a page with real numbers.
   let melhor = -1;
   for (const e of empresas) {
     const caminho = `json/empresas/${e.cd_regulator}/indicadores.json`;
-    if (!result.manifest.artefatos.some((a) => a.path === caminho)) continue;
+    if (!manifest.artefatos.some((a) => a.path === caminho)) continue;
     const n = IndicadoresSchema.parse(ler(caminho)).indicadores.filter((l) => l.valor !== null).length;
     if (n > melhor) [melhor, ticker] = [n, e.ticker];
   }
   if (melhor <= 0) throw new Error('the sample build published no indicator value');
+  const cd = empresas.find((e) => e.ticker === ticker)?.cd_regulator;
+  const caminhoReap = `json/empresas/${cd}/reapresentacoes.json`;
+  if (manifest.artefatos.some((a) => a.path === caminhoReap))
+    reapresentacoes = ReapresentacoesEmpresaSchema.parse(ler(caminhoReap)).total;
   // An old code whose current code has a page (tickers.json maps every code to the current one).
   const comPagina = new Set(empresas.map((e) => e.ticker));
   antigo = Object.entries(ler('json/tickers.json') as Record<string, unknown>)
@@ -132,6 +133,18 @@ describe('site built from the sample publication', () => {
       expect(await linhagem.count()).toBeGreaterThan(0);
       expect(await linhagem.first().getAttribute('href')).toMatch(/\/linhagem\/\d{4}\/[a-z_0-9]+$/);
       await page.screenshot({ path: join(SCREENSHOTS, `empresa-${lang}.png`), fullPage: true });
+      expect(erros).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('restatement page in pt and en shows one row per restated account of the artefact', async () => {
+    if (reapresentacoes === null)
+      throw new Error('the sample build published no restatements for the company');
+    for (const path of [`/acoes/${ticker}/reapresentacoes`, `/en/acoes/${ticker}/reapresentacoes`]) {
+      const { page, erros, status } = await abrir(path);
+      expect(status).toBe(200);
+      expect(await page.locator('table tbody tr').count()).toBe(reapresentacoes);
       expect(erros).toEqual([]);
       await page.context().close();
     }
