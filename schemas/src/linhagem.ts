@@ -16,26 +16,19 @@ export const EntradaLinhagemSchema = z.strictObject({
   fonte: z.string().min(1).describe('`<file>:<line>`.'),
 });
 
-/**
- * Our design for `/empresas/{ticker}/linhagem/{ano}/{indicador}`: one file per company and year holds
- * every indicator; the route answers the element of the requested indicator.
- */
-export const LinhagemAnoSchema = z
+/** Our design for `/empresas/{ticker}/linhagem/{ano}/{indicador}`: one file per indicator value. */
+export const LinhagemSchema = z
   .strictObject({
     cd_regulator: CdRegulatorSchema,
     ano: AnoSchema,
-    indicadores: z.record(
-      z.string(),
-      z.strictObject({
-        valor: z.number().nullable(),
-        flag: FlagSchema,
-        formula: z.string().min(1),
-        entradas: z.array(EntradaLinhagemSchema),
-        auditoria_dep_amort: z.string().nullable().describe('D&A audit route when the formula uses D&A.'),
-      }),
-    ),
+    indicador: z.string().regex(/^[a-z0-9_]+$/),
+    valor: z.number().nullable(),
+    flag: FlagSchema,
+    formula: z.string().min(1),
+    entradas: z.array(EntradaLinhagemSchema),
+    auditoria_dep_amort: z.string().nullable().describe('D&A audit route when the formula uses D&A.'),
     nota: NotaSchema,
     citacao: CitacaoSchema,
   })
-  .describe('Lineage of every indicator value of one company and year.');
-export type LinhagemAno = z.infer<typeof LinhagemAnoSchema>;
+  .describe('Lineage of one indicator value: every regulator line it read, with file and line.');
+export type Linhagem = z.infer<typeof LinhagemSchema>;

@@ -13,7 +13,7 @@ import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
 import { FLAGS_DA_SPEC } from '@fundamentos/schemas/flags';
 import type { IndicadorEmpresa } from '@fundamentos/schemas/indicador';
 import type { Indicadores } from '@fundamentos/schemas/indicadores';
-import type { LinhagemAno } from '@fundamentos/schemas/linhagem';
+import type { Linhagem } from '@fundamentos/schemas/linhagem';
 import type { ReapresentacoesEmpresa } from '@fundamentos/schemas/reapresentacoes';
 import type { ScoresEmpresa } from '@fundamentos/schemas/scores';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -277,9 +277,8 @@ describe('scores, indicator series, lineage and the challenge', () => {
   });
 
   it('lineage of a margin lists the two regulator lines with file and line', () => {
-    const l = json<LinhagemAno>('json/empresas/15253/linhagem/2016.json');
-    const m = l.indicadores.margem_liquida;
-    const ult = m?.entradas
+    const m = json<Linhagem>('json/empresas/15253/linhagem/2016/margem_liquida.json');
+    const ult = m.entradas
       .filter((e) => e.coluna === 'ULTIMO')
       .map((e) => [e.papel, e.cd_conta, e.valor, e.fonte]);
     expect(ult).toEqual(
@@ -288,7 +287,8 @@ describe('scores, indicator series, lineage and the challenge', () => {
         ['receita', '3.01', 11810695000, 'dfp_cia_aberta_DRE_con_2016.csv:213'],
       ]),
     );
-    expect(l.indicadores.ebitda?.auditoria_dep_amort).toBe('/auditoria/dep_amort/15253/2016');
+    const e = json<Linhagem>('json/empresas/15253/linhagem/2016/ebitda.json');
+    expect(e.auditoria_dep_amort).toBe('/auditoria/dep_amort/15253/2016');
   });
 
   it('the challenge serves at least ten real cases with the value of this build', () => {

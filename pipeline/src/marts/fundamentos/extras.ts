@@ -1,7 +1,7 @@
 import { type Desafio, DesafioSchema } from '@fundamentos/schemas/desafio';
 import { type IndicadorEmpresa, IndicadorEmpresaSchema } from '@fundamentos/schemas/indicador';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
-import { type LinhagemAno, LinhagemAnoSchema } from '@fundamentos/schemas/linhagem';
+import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { type ScoresEmpresa, ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
 import { z } from 'zod';
@@ -97,7 +97,6 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
   for (const [k, rows] of porChave(ind, (r) => `${r.cd_regulator}/${r.ano}`)) {
     const [cd, ano] = k.split('/').map(Number) as [number, number];
     const proprio = doArquivo.get(k) ?? [];
-    const indicadores: LinhagemAno['indicadores'] = {};
     for (const r of rows) {
       const nome = r.nome as NomeIndicador;
       const usados = PAPEIS_DO_INDICADOR[nome];
@@ -115,29 +114,27 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
         entradas.push(...anterior.map((p) => entrada(p, 'ativo_inicio_ano_anterior')));
       }
       const usaDa = nome === 'ebitda' || nome === 'dl_ebitda';
-      indicadores[nome] = {
-        valor: r.valor,
-        flag: r.flag,
-        formula: TEXTO_INDICADORES[nome].formula,
-        entradas,
-        auditoria_dep_amort: usaDa ? `/auditoria/dep_amort/${cd}/${ano}` : null,
-      };
+      out.push(
+        await ctx.writer.json({
+          name: `linhagem_${cd}_${ano}_${nome}`,
+          path: `json/empresas/${cd}/linhagem/${ano}/${nome}.json`,
+          schemaName: 'Linhagem',
+          schema: LinhagemSchema,
+          data: {
+            cd_regulator: cd,
+            ano,
+            indicador: nome,
+            valor: r.valor,
+            flag: r.flag,
+            formula: TEXTO_INDICADORES[nome].formula,
+            entradas,
+            auditoria_dep_amort: usaDa ? `/auditoria/dep_amort/${cd}/${ano}` : null,
+            nota: 'Cada entrada é uma linha de um arquivo da CVM (arquivo:linha), já em reais; a fórmula diz como se combinam.',
+            citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* de ${ano} da empresa ${cd}`),
+          },
+        }),
+      );
     }
-    out.push(
-      await ctx.writer.json({
-        name: `linhagem_${cd}_${ano}`,
-        path: `json/empresas/${cd}/linhagem/${ano}.json`,
-        schemaName: 'LinhagemAno',
-        schema: LinhagemAnoSchema,
-        data: {
-          cd_regulator: cd,
-          ano,
-          indicadores,
-          nota: 'Cada entrada é uma linha de um arquivo da CVM (arquivo:linha), já em reais; a fórmula diz como se combinam.',
-          citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* de ${ano} da empresa ${cd}`),
-        },
-      }),
-    );
   }
   return out;
 }
