@@ -152,7 +152,9 @@ function convert(
     case 'bigint':
     case 'decimal':
     case 'double': {
-      const n = typeof value === 'number' ? String(value) : normaliseNumber(text, locale);
+      // A JSON number is plain text already unless it is huge or tiny (`1e+21`), which stays refused.
+      const n =
+        typeof value === 'number' ? normaliseNumber(String(value), 'plain') : normaliseNumber(text, locale);
       if (n === undefined) return { bad: `a number in ${locale} format` };
       if ((c.type === 'integer' || c.type === 'bigint') && n.includes('.')) return { bad: 'a whole number' };
       return { ok: n };
@@ -205,7 +207,8 @@ export async function stageJson(
 ): Promise<StagedFile> {
   const { arquivo } = file;
   if (!hasShape(spec)) {
-    throw new InputError(arquivo, null, null, `a JSON source spec with a shape (${spec.id})`, null);
+    // A spec without a shape is a programming error, not bad input.
+    throw new Error(`JSON source spec ${spec.id} has no shape (see ShapedJsonSourceSpec)`);
   }
   const { shape } = spec;
   const facts = fileFacts(spec, arquivo);
