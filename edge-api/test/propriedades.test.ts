@@ -28,6 +28,12 @@ const segmentos = [
   'chave-gratis',
   'recibo',
   'fixture-vazio.json',
+  // Raw, possibly broken percent-encoding and dot segments.
+  '%zz',
+  '%E0%A4%A',
+  '%2F',
+  '..',
+  '',
 ];
 const textoAscii = fc.string({
   unit: fc.constantFrom(...' !"#$%&\'()*+,-.:;<=>?@[]^_`{|}~azAZ09é\u00e3'),
