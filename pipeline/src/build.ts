@@ -14,7 +14,7 @@ import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
 import { publishBuild } from './publish/swap.ts';
 import { dataBuild, dirDaVersao, nextVersao } from './publish/versao.ts';
-import { stageDelimited } from './readers/delimited.ts';
+import { crossFileDuplicates, stageDelimited } from './readers/delimited.ts';
 import { stageFixedWidth } from './readers/fixed-width.ts';
 import { stageJson } from './readers/json.ts';
 import { allSources } from './sources/index.ts';
@@ -130,6 +130,15 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       );
     }
     await rm(tmp, { recursive: true, force: true });
+    for (const spec of sources) {
+      if (spec.kind !== 'delimited') continue;
+      const mine = staged.filter((x) => x.fonte === spec.id);
+      const removed = await crossFileDuplicates(db, spec, [...new Set(mine.map((x) => x.file.arquivo))]);
+      for (const x of mine) {
+        const n = removed.get(x.file.arquivo) ?? 0;
+        x.file = { ...x.file, rows: x.file.rows - n, quarantined: x.file.quarantined + n };
+      }
+    }
 
     const artefatos: ManifestEntry[] = [];
     const etapas: BuildReport['etapas'] = [];

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
 import { build } from '../build.ts';
 import { InputError } from '../core/source.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
@@ -172,5 +173,31 @@ describe('row-level problems go to quarantine with file, line, field, value and 
     expect(q.exemplos).toHaveLength(1);
     expect(q.exemplos[0]).toMatchObject({ arquivo: NAME, linha: 7, motivo: 'duplicada' });
     expect(q.exemplos[0]?.valor).toContain('6.01');
+  });
+
+  it('the same file loose and inside a zip: the second copy is quarantined whole as duplicada', async () => {
+    const dir = join(root, `caso-${n++}`);
+    mkdirSync(join(dir, 'raw'), { recursive: true });
+    const csv = Buffer.from(lines(REAL), 'latin1');
+    writeFileSync(join(dir, 'raw', NAME), csv);
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(csv, NAME);
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const c of zip.outputStream) chunks.push(c as Buffer);
+    writeFileSync(join(dir, 'raw', 'dup.zip'), Buffer.concat(chunks));
+    const r = await build({
+      raw: join(dir, 'raw'),
+      out: join(dir, 'out'),
+      label: 'ruim',
+      sources: cvmSources,
+      stages: [],
+    });
+    const t = r.report.tabelas.find((x) => x.tabela === 'stg_cvm_demonstracao');
+    expect(t?.arquivos.map((a) => [a.arquivo, a.linhas, a.quarentena])).toEqual([
+      [NAME, 5, 0],
+      [`dup.zip:${NAME}`, 0, 5],
+    ]);
+    expect(r.report.quarentena.grupos).toMatchObject([{ motivo: 'duplicada', n: 5 }]);
   });
 });

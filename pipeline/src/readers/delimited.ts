@@ -245,27 +245,19 @@ export async function stageDelimited(
       );
     }
 
-    // Duplicates: a key seen earlier in this file, or already staged from an earlier file of the table.
-    const keyNames = spec.key ?? [];
-    const keyOf = (name: string): { mine: string; theirs: string } => {
-      if (name.startsWith('_')) {
-        const v = facts[name];
-        if (v === undefined) throw new Error(`${spec.id}: key ${name} is not a file-name fact`);
-        return { mine: lit(v), theirs: quote(name) };
-      }
+    // Duplicates inside this file; across files the build checks once every file is staged
+    // (crossFileDuplicates). A window over the narrow key columns only: over the whole row it is slow.
+    const keyNames = (spec.key ?? []).filter((k) => !k.startsWith('_'));
+    const keyIdx = keyNames.map((name) => {
       const i = spec.columns.findIndex((c) => c.name === name);
-      const col = spec.columns[i];
-      if (!col) throw new Error(`${spec.id}: key ${name} is not a column`);
-      return { mine: `t${i}`, theirs: quote(stagingColumn(col.name)) };
-    };
-    const keys = keyNames.map(keyOf);
-    if (keys.length) {
-      const dataKeys = keys.filter((k) => k.mine.startsWith('t'));
-      const partition = dataKeys.length ? `PARTITION BY ${dataKeys.map((k) => k.mine).join(', ')}` : '';
+      if (i < 0) throw new Error(`${spec.id}: key ${name} is not a column`);
+      return `t${i}`;
+    });
+    if (keyIdx.length) {
       await db.run(
-        `CREATE TEMP TABLE ${dup} AS SELECT _linha, concat_ws(' | ', ${keys.map((k) => `coalesce(CAST(${k.mine} AS VARCHAR), '')`).join(', ')}) AS kv
-         FROM (SELECT *, row_number() OVER (${partition} ORDER BY _linha) AS _rn FROM ${typed} WHERE NOT _bad) g
-         WHERE _rn > 1 OR EXISTS (SELECT 1 FROM ${quote(spec.staged)} s WHERE ${keys.map((k) => `s.${k.theirs} IS NOT DISTINCT FROM ${k.mine.startsWith('t') ? `g.${k.mine}` : k.mine}`).join(' AND ')})`,
+        `CREATE TEMP TABLE ${dup} AS SELECT _linha, concat_ws(' | ', ${keyIdx.map((k) => `coalesce(CAST(${k} AS VARCHAR), '')`).join(', ')}) AS kv
+         FROM (SELECT _linha, ${keyIdx.join(', ')}, row_number() OVER (PARTITION BY ${keyIdx.join(', ')} ORDER BY _linha) AS _rn FROM ${typed} WHERE NOT _bad)
+         WHERE _rn > 1`,
       );
       await db.run(
         `INSERT INTO _quarantine SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(keyNames.join('+'))}, kv, ${lit(MOTIVOS.duplicada)} FROM ${dup}`,
@@ -285,5 +277,41 @@ export async function stageDelimited(
   } finally {
     for (const t of [load, typed, dup]) await db.run(`DROP TABLE IF EXISTS ${t}`);
     if (scratch) await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Quarantines rows whose key repeats a row of an earlier file of the same spec (files in `_arquivo`
+ * order, lines in `_linha` order), e.g. the same CSV present loose and inside a zip. Run once after
+ * every file is staged: probing the growing table per file made staging quadratic. Returns the
+ * rows removed per file.
+ */
+export async function crossFileDuplicates(
+  db: DuckDBConnection,
+  spec: DelimitedSourceSpec,
+  arquivos: string[],
+): Promise<Map<string, number>> {
+  const removed = new Map<string, number>();
+  if (!spec.key?.length || arquivos.length < 2) return removed;
+  const keys = spec.key.map((k) => quote(k.startsWith('_') ? k : stagingColumn(k)));
+  const xdup = `_xdup_${loads++}`;
+  try {
+    await db.run(
+      `CREATE TEMP TABLE ${xdup} AS SELECT _arquivo, _linha, kv FROM (
+         SELECT _arquivo, _linha, concat_ws(' | ', ${keys.map((k) => `coalesce(CAST(${k} AS VARCHAR), '')`).join(', ')}) AS kv,
+                row_number() OVER (PARTITION BY ${keys.join(', ')} ORDER BY _arquivo, _linha) AS _rn
+         FROM ${quote(spec.staged)} WHERE _arquivo IN (${arquivos.map(lit).join(', ')})) WHERE _rn > 1`,
+    );
+    await db.run(
+      `INSERT INTO _quarantine SELECT ${lit(spec.id)}, _arquivo, _linha, ${lit(spec.key.join('+'))}, kv, ${lit(MOTIVOS.duplicada)} FROM ${xdup}`,
+    );
+    await db.run(
+      `DELETE FROM ${quote(spec.staged)} s USING ${xdup} d WHERE s._arquivo = d._arquivo AND s._linha = d._linha`,
+    );
+    const rows = (await db.runAndReadAll(`SELECT _arquivo, count(*) FROM ${xdup} GROUP BY 1`)).getRows();
+    for (const [a, n] of rows) removed.set(String(a), Number(n));
+    return removed;
+  } finally {
+    await db.run(`DROP TABLE IF EXISTS ${xdup}`);
   }
 }
