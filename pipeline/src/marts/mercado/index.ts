@@ -3,6 +3,13 @@ import { acoesStage } from './acoes.ts';
 import { dividendosStage } from './dividendos.ts';
 import { multiplosStage } from './multiplos.ts';
 import { precosStage } from './precos.ts';
+import { publicacaoMercadoStage } from './publicacao.ts';
 
 /** Market marts (prices, share counts, multiples, dividends) in dependency order; they read the fundamentals marts. */
-export const mercadoStages: Stage[] = [precosStage, acoesStage, multiplosStage, dividendosStage];
+export const mercadoStages: Stage[] = [
+  precosStage,
+  acoesStage,
+  multiplosStage,
+  dividendosStage,
+  publicacaoMercadoStage,
+];

@@ -109,11 +109,15 @@ const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', '
  * on or after dt_receb in which the company traded; each class is priced on that same session.
  * `mkt_valuation`: the latest session of each company with its latest balance sheet.
  */
-export const SQL_MULTIPLOS = /* sql */ `
+export const SQL_FILINGS = /* sql */ `
 CREATE OR REPLACE TABLE mkt_filings AS
 SELECT cd_regulator, ano, max(dt_receb) AS dt_receb FROM fund_papeis
 WHERE ordem = 'ultimo' AND dt_receb IS NOT NULL GROUP BY ALL;
 
+`;
+
+/** Reads mkt_filings, mkt_precos_empresa, mkt_preco_classe, mkt_acoes, fund_ticker_atual, fund_base, mart_indicadores. */
+export const SQL_MULTIPLOS_ANUAIS = /* sql */ `
 CREATE OR REPLACE TABLE mkt_multiplos_anuais AS
 WITH dp AS (
   SELECT f.cd_regulator, f.ano, f.dt_receb, min(p.data) AS data_preco
@@ -202,6 +206,9 @@ SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, origem_prec
   )} AS flag
 FROM mc ORDER BY cd_regulator, ano;
 
+`;
+
+export const SQL_VALUATION = /* sql */ `
 CREATE OR REPLACE TABLE mkt_valuation AS
 WITH ult AS (SELECT cd_regulator, max(data) AS data_preco FROM mkt_precos_empresa GROUP BY ALL),
 cab AS (
@@ -246,7 +253,9 @@ LEFT JOIN ind ON ind.cd_regulator = cab.cd_regulator AND ind.ano = ano.ano;
 export const multiplosStage: Stage = {
   name: 'mart_multiplos',
   async run(ctx) {
-    await ctx.db.run(SQL_MULTIPLOS);
+    await ctx.db.run(SQL_FILINGS);
+    await ctx.db.run(SQL_MULTIPLOS_ANUAIS);
+    await ctx.db.run(SQL_VALUATION);
     const pit = await verificar(
       ctx.db,
       'SELECT count(*) FROM mkt_multiplos_anuais',

@@ -58,6 +58,8 @@ WHERE codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join(', ')}) AND tpme
   AND preult > 0 AND fatcot > 0;
 
 CREATE OR REPLACE TABLE mkt_sessoes AS SELECT DISTINCT data FROM mkt_cotacoes ORDER BY data;
+-- the point-in-time rule on the calendar: first session on or after d (NULL when our files have none)
+CREATE OR REPLACE MACRO mkt_primeira_sessao(d) AS (SELECT min(data) FROM mkt_sessoes WHERE data >= d);
 
 CREATE OR REPLACE TABLE mkt_eventos AS
 SELECT isincode AS codisi, upper(trim(label)) AS tipo, CAST(lastdateprior AS DATE) AS data_com,
