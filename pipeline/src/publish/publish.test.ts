@@ -98,8 +98,35 @@ describe('atomic publication', () => {
   });
 
   it('the next good build gets sequence 2, and every artefact in its manifest has the hash and size written', async () => {
-    const r = await build({ ...opts, raw: good, stages: [] });
+    // A stage made here writes one CSV and one text artefact through the writer.
+    const extra: Stage = {
+      name: 'extra',
+      async run(ctx) {
+        return [
+          await ctx.writer.csv({
+            name: 'versoes',
+            path: 'csv/versoes.csv',
+            schemaName: 'teste',
+            sql: 'SELECT DISTINCT versao FROM stg_cvm_doc_indice ORDER BY 1',
+          }),
+          await ctx.writer.text({
+            name: 'leia',
+            path: 'leia.txt',
+            schemaName: 'teste',
+            content: 'a\nb\n',
+            rows: 2,
+          }),
+        ];
+      },
+    };
+    const r = await build({ ...opts, raw: good, stages: [extra] });
     expect(r.versao_do_dado).toBe('2026-11-21-teste|2');
+    // DFP 2010 index: VERSAO runs 1..9 (MANIFEST), so 9 distinct versions.
+    expect(r.manifest.artefatos.find((a) => a.path === 'csv/versoes.csv')).toMatchObject({
+      rows: 9,
+      format: 'csv',
+    });
+    expect(readFileSync(join(r.dir, 'csv/versoes.csv'), 'utf8').split('\n')[0]).toBe('versao');
     expect(readlinkSync(join(out, 'current'))).toBe('2026-11-21-teste.2');
     expect(existsSync(join(out, '2026-11-21-teste.1', 'manifest.json'))).toBe(true);
     const { createHash } = await import('node:crypto');
