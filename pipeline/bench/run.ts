@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,7 +7,8 @@ import { z } from 'zod';
 import { build } from '../src/build.ts';
 import type { Stage } from '../src/core/stage.ts';
 import { martStages } from '../src/marts/index.ts';
-import { anosEntre, gerar } from './gerador/gerar.ts';
+import { anosEntre } from './gerador/gerar.ts';
+import { entrada, piso, zips } from './medir.ts';
 
 /**
  * `pnpm bench [-- --escala 0.1] [--seed 1] [--anos 2010-2025] [--manter]`: generates (or reuses) the
@@ -28,66 +27,6 @@ const ArgsSchema = z.object({
 
 const ALVO = 3;
 const RAIZ = resolve(import.meta.dirname, '../..');
-const GERADOR = join(import.meta.dirname, 'gerador');
-
-/** Hash of the generator's code: a cached input made by older code is regenerated. */
-async function versaoGerador(): Promise<string> {
-  const h = createHash('sha256');
-  for (const f of (await readdir(GERADOR))
-    .filter((n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))
-    .sort()) {
-    h.update(f).update(await readFile(join(GERADOR, f)));
-  }
-  return h.digest('hex').slice(0, 16);
-}
-
-const CarimboSchema = z.object({
-  seed: z.number(),
-  escala: z.number(),
-  anos: z.array(z.number()),
-  gerador: z.string(),
-});
-
-async function entrada(
-  seed: number,
-  escala: number,
-  anos: number[],
-): Promise<{ dir: string; reutilizada: boolean }> {
-  const dir = join(RAIZ, 'data/bench', `seed${seed}-escala${escala}-anos${anos[0]}-${anos[anos.length - 1]}`);
-  const carimbo = join(dir, '.gerado.json');
-  const esperado = { seed, escala, anos, gerador: await versaoGerador() };
-  if (existsSync(carimbo)) {
-    const c = CarimboSchema.safeParse(JSON.parse(readFileSync(carimbo, 'utf8')));
-    if (c.success && JSON.stringify(c.data) === JSON.stringify(esperado)) return { dir, reutilizada: true };
-  }
-  const t0 = performance.now();
-  const g = await gerar({ seed, escala, anos, out: dir });
-  await writeFile(carimbo, JSON.stringify(esperado));
-  const mb = g.arquivos.reduce((s, a) => s + a.bytes, 0) / 2 ** 20;
-  console.log(`generated ${g.arquivos.length} zips (${mb.toFixed(1)} MiB) in ${seg(performance.now() - t0)}`);
-  return { dir, reutilizada: false };
-}
-
-async function zips(dir: string): Promise<string[]> {
-  const es = await readdir(dir, { recursive: true, withFileTypes: true });
-  return es
-    .filter((e) => e.isFile() && /\.zip$/i.test(e.name))
-    .map((e) => join(e.parentPath, e.name))
-    .sort();
-}
-
-/** The floor: `unzip -p file > /dev/null` for every zip, one after the other. */
-async function piso(arquivos: string[]): Promise<number> {
-  const t0 = performance.now();
-  for (const a of arquivos) {
-    await new Promise<void>((ok, erro) => {
-      const p = spawn('unzip', ['-p', a], { stdio: ['ignore', 'ignore', 'inherit'] });
-      p.on('error', erro);
-      p.on('close', (code) => (code === 0 ? ok() : erro(new Error(`unzip -p ${a} exited with ${code}`))));
-    });
-  }
-  return performance.now() - t0;
-}
 
 const seg = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mil = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -108,7 +47,7 @@ async function main(): Promise<void> {
   const anos = anosEntre(de, ate ?? de);
   console.log(`bench: escala ${a.escala}, seed ${a.seed}, years ${anos[0]}–${anos[anos.length - 1]}`);
 
-  const { dir: raw, reutilizada } = await entrada(a.seed, a.escala, anos);
+  const { dir: raw, reutilizada } = await entrada(join(RAIZ, 'data/bench'), a.seed, a.escala, anos);
   if (reutilizada) console.log(`reusing ${relative(RAIZ, raw)}`);
   const arquivos = await zips(raw);
   const msPiso = await piso(arquivos);
