@@ -6,6 +6,7 @@ import { fatosStage } from './fatos.ts';
 import { indicadoresStage } from './indicadores.ts';
 import { publicacaoFundamentosStage } from './publicacao.ts';
 import { reapresentacoesStage } from './reapresentacoes.ts';
+import { trimestresStage } from './trimestres.ts';
 
 /** Company fundamentals marts (facts, indicators, restatements, scores, lineage, audit), in dependency order. */
 export const fundamentosStages: Stage[] = [
@@ -14,6 +15,7 @@ export const fundamentosStages: Stage[] = [
   empresasStage,
   depAmortStage,
   indicadoresStage,
+  trimestresStage,
   publicacaoFundamentosStage,
   extrasFundamentosStage,
 ];

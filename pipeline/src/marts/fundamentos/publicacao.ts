@@ -502,6 +502,9 @@ export const CONJUNTOS: Record<string, string> = {
                     primeiro_ano, ultimo_ano, reapresentacoes FROM mart_empresas ORDER BY cd_regulator`,
   fatos: `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, valor, versao, dt_receb, arquivo, linha
           FROM mart_fatos ORDER BY cd_regulator, ano, demo, cd_conta`,
+  fatos_trimestrais: `SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, flag, origem, versao,
+                             dt_receb, arquivo, linha
+                      FROM mart_fatos_trimestrais ORDER BY cd_regulator, ano, trimestre, demo, cd_conta`,
   indicadores:
     'SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores ORDER BY cd_regulator, ano, nome',
   reapresentacoes: `SELECT ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, cd_regulator

@@ -1,0 +1,106 @@
+import type { Stage } from '../../core/stage.ts';
+import { verificar } from './sql.ts';
+
+/**
+ * Quarterly facts from ITR (no real ITR is in the sample; tested on made-here rows). ITR flows come as
+ * 3-month and year-to-date blocks told apart by DT_INI/DT_FIM, never by file or row order (sources P5).
+ * A quarter's flow is the 3-month block when published, else YTD minus the previous quarter's YTD
+ * (DFC is YTD only); Q4 flow = DFP annual minus Q3 YTD (P6). Balance sheets are end-of-quarter
+ * balances; Q4 balance = DFP balance. A missing previous YTD gives null with `acumulado_sem_mes_anterior`.
+ * Quarters are calendar quarters of DT_REFER.
+ */
+export const SQL_TRIMESTRES = /* sql */ `
+CREATE OR REPLACE TABLE fund_linhas_itr AS
+WITH d AS (
+  SELECT *, CAST(versao AS INTEGER) AS v FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL'
+),
+ultima AS (SELECT cnpj_cia, dt_refer, _demo, _agreg, max(v) AS v FROM d GROUP BY ALL),
+escolha AS (
+  SELECT cnpj_cia, dt_refer, _demo, CASE WHEN bool_or(_agreg = 'con') THEN 'con' ELSE 'ind' END AS _agreg
+  FROM ultima GROUP BY ALL
+),
+receb AS (
+  SELECT cnpj_cia, dt_refer, CAST(versao AS INTEGER) AS v, min(dt_receb) AS dt_receb
+  FROM stg_cvm_doc_indice WHERE _doc = 'ITR' GROUP BY ALL
+)
+SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEGER) AS ano,
+  CAST(quarter(d.dt_refer) AS INTEGER) AS trimestre, d._demo AS demo, d._agreg AS agreg, d.v AS versao, receb.dt_receb,
+  d.cd_conta, d.ds_conta, d.dt_ini_exerc, d.dt_fim_exerc,
+  CASE WHEN d.dt_ini_exerc IS NULL THEN 'saldo'
+       WHEN date_diff('day', d.dt_ini_exerc, d.dt_fim_exerc) <= 100 THEN 'trimestre'
+       ELSE 'acumulado' END AS bloco,
+  CAST(d.vl_conta AS DECIMAL(38,10)) * CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END
+    AS valor,
+  d._arquivo AS arquivo, d._linha AS linha
+FROM d
+JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
+JOIN escolha USING (cnpj_cia, dt_refer, _demo, _agreg)
+LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v
+WHERE d.ordem_exerc NOT LIKE 'PEN%' AND d.dt_fim_exerc = d.dt_refer
+QUALIFY row_number() OVER (PARTITION BY d.cnpj_cia, d.dt_refer, d._demo, d.cd_conta, d.dt_ini_exerc ORDER BY d._linha) = 1;
+
+CREATE OR REPLACE TABLE mart_fatos_trimestrais AS
+WITH ytd AS (
+  -- year-to-date of each quarter: the YTD block, or the 3-month block of a first quarter
+  SELECT * FROM fund_linhas_itr WHERE bloco = 'acumulado' OR (bloco = 'trimestre' AND trimestre = 1)
+),
+fluxo_itr AS (
+  SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, NULL AS flag, 'itr_3_meses' AS origem,
+         versao, dt_receb, arquivo, linha
+  FROM fund_linhas_itr WHERE bloco = 'trimestre'
+  UNION ALL
+  SELECT a.cd_regulator, a.ano, a.trimestre, a.demo, a.cd_conta, a.ds_conta, a.agreg,
+         a.valor - p.valor,
+         CASE WHEN p.valor IS NULL THEN 'acumulado_sem_mes_anterior' END,
+         'itr_acumulado_menos_anterior', a.versao, a.dt_receb, a.arquivo, a.linha
+  FROM fund_linhas_itr a
+  LEFT JOIN ytd p ON p.cd_regulator = a.cd_regulator AND p.ano = a.ano AND p.trimestre = a.trimestre - 1
+                 AND p.demo = a.demo AND p.cd_conta = a.cd_conta
+  WHERE a.bloco = 'acumulado' AND a.trimestre > 1
+    AND NOT EXISTS (SELECT 1 FROM fund_linhas_itr t WHERE t.bloco = 'trimestre' AND t.cd_regulator = a.cd_regulator
+                      AND t.ano = a.ano AND t.trimestre = a.trimestre AND t.demo = a.demo AND t.cd_conta = a.cd_conta)
+),
+q4 AS (
+  SELECT f.cd_regulator, f.ano, 4 AS trimestre, f.demo, f.cd_conta, f.ds_conta, f.agreg,
+         CASE WHEN f.demo IN ('BPA', 'BPP') THEN f.valor ELSE f.valor - y.valor END AS valor,
+         CASE WHEN f.demo NOT IN ('BPA', 'BPP') AND y.valor IS NULL THEN 'acumulado_sem_mes_anterior' END AS flag,
+         CASE WHEN f.demo IN ('BPA', 'BPP') THEN 'dfp_saldo' ELSE 'dfp_menos_itr_3t' END AS origem,
+         f.versao, f.dt_receb, f.arquivo, f.linha
+  FROM fund_linhas f
+  LEFT JOIN ytd y ON y.cd_regulator = f.cd_regulator AND y.ano = f.ano AND y.trimestre = 3 AND y.demo = f.demo
+                 AND y.cd_conta = f.cd_conta AND y.agreg = f.agreg
+  WHERE f.ordem = 'ultimo' AND f.demo IN ('BPA', 'BPP', 'DRE', 'DFC_MI', 'DFC_MD', 'DVA')
+    AND month(f.dt_refer) = 12
+    AND EXISTS (SELECT 1 FROM fund_linhas_itr i WHERE i.cd_regulator = f.cd_regulator AND i.ano = f.ano)
+)
+SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg,
+       CASE WHEN flag IS NULL THEN CAST(valor AS DOUBLE) END AS valor, flag, origem, versao, dt_receb, arquivo, linha
+FROM (
+  SELECT * FROM fluxo_itr
+  UNION ALL
+  SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, NULL, 'itr_saldo', versao, dt_receb, arquivo, linha
+  FROM fund_linhas_itr WHERE bloco = 'saldo'
+  UNION ALL
+  SELECT * FROM q4
+)
+ORDER BY cd_regulator, ano, trimestre, demo, cd_conta;
+`;
+
+export const trimestresStage: Stage = {
+  name: 'mart_fatos_trimestrais',
+  async run(ctx) {
+    await ctx.db.run(SQL_TRIMESTRES);
+    const unica = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM mart_fatos_trimestrais',
+      `SELECT cd_regulator, ano, trimestre, demo, cd_conta, count(*) FROM mart_fatos_trimestrais GROUP BY ALL HAVING count(*) > 1`,
+    );
+    ctx.report.invariant({
+      nome: 'fatos_trimestrais_chave_unica',
+      tipo: 'hard',
+      descricao: 'one quarterly value per (cd_regulator, ano, trimestre, demo, cd_conta)',
+      ...unica,
+    });
+    return [];
+  },
+};
