@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
@@ -26,6 +27,8 @@ let versao: string;
 let ticker: string;
 let antigo: { de: string; para: string } | undefined;
 let reapresentacoes: number | null = null;
+/** The company with the most proventos in the sample (B3 cash dividends answer) and its data_com list. */
+let comProventos: { ticker: string; datasCom: string[] } | undefined;
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'e2e-site-'));
@@ -50,6 +53,12 @@ beforeAll(async () => {
   const caminhoReap = `json/empresas/${cd}/reapresentacoes.json`;
   if (manifest.artefatos.some((a) => a.path === caminhoReap))
     reapresentacoes = ReapresentacoesEmpresaSchema.parse(ler(caminhoReap)).total;
+  for (const e of empresas) {
+    const caminho = `json/empresas/${e.cd_regulator}/dividendos.json`;
+    if (!manifest.artefatos.some((a) => a.path === caminho)) continue;
+    const datasCom = DividendosSchema.parse(ler(caminho)).proventos.map((p) => p.data_com);
+    if (datasCom.length > (comProventos?.datasCom.length ?? 0)) comProventos = { ticker: e.ticker, datasCom };
+  }
   // An old code whose current code has a page (tickers.json maps every code to the current one).
   const comPagina = new Set(empresas.map((e) => e.ticker));
   antigo = Object.entries(ler('json/tickers.json') as Record<string, unknown>)
@@ -148,6 +157,23 @@ describe('site built from the sample publication', () => {
       expect(erros).toEqual([]);
       await page.context().close();
     }
+  });
+
+  it('proventos filter ?ano= shows that year only with JS, every row without JS', async () => {
+    if (!comProventos) throw new Error('the sample build published no proventos');
+    const ano = comProventos.datasCom[0]?.slice(0, 4) ?? '';
+    const doAno = comProventos.datasCom.filter((d) => d.startsWith(ano)).length;
+    const path = `/acoes/${comProventos.ticker}?ano=${ano}`;
+    const comJs = await abrir(path);
+    expect(await comJs.page.locator('[data-proventos] tbody tr:not([hidden])').count()).toBe(doAno);
+    await comJs.page.screenshot({ path: join(SCREENSHOTS, 'proventos-ano.png'), fullPage: true });
+    expect(comJs.erros).toEqual([]);
+    await comJs.page.context().close();
+    const semJs = await abrir(path, false);
+    expect(await semJs.page.locator('[data-proventos] tbody tr:not([hidden])').count()).toBe(
+      comProventos.datasCom.length,
+    );
+    await semJs.page.context().close();
   });
 
   it('an old trading code sends the reader to the current code with ?de=', async () => {
