@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { anosEntre, gerar } from './gerador/gerar.ts';
@@ -23,7 +24,7 @@ const { values } = parseArgs({
 });
 const a = ArgsSchema.parse(values);
 const [de, ate] = (a.anos ?? '2010-2025').split('-').map(Number);
-const out = a.out ?? `../data/bench/seed${a.seed}-escala${a.escala}`;
+const out = a.out ?? join(import.meta.dirname, '../../data/bench', `seed${a.seed}-escala${a.escala}`);
 const t0 = performance.now();
 const g = await gerar({
   seed: a.seed,

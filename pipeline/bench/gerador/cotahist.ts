@@ -81,7 +81,7 @@ export function codigos(u: Universo): Codigo[] {
       primeiroAno: fu.primeiroAno,
       ultimoAno: 9999,
       liquidez: fu.liquidez,
-      lote: fu.tipo === 'BDR' ? 1 : 1,
+      lote: 1,
       precoInicial: fu.precoInicial,
       vol: fu.vol,
     });

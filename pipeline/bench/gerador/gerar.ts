@@ -8,7 +8,7 @@ import { FERIADOS_DESCRITOS } from './calendario.ts';
 import { escreverCotahist } from './cotahist.ts';
 import { COMPOSICAO_DESDE, escreverCvm } from './cvm.ts';
 import { escreverFca, FCA_DESDE } from './fca.ts';
-import { ANO_FINAL, ANO_INICIAL, criarUniverso, ESCALA_CHEIA, quantos } from './universo.ts';
+import { ANO_FINAL, ANO_INICIAL, criarUniverso, ESCALA_CHEIA } from './universo.ts';
 
 export const OpcoesGeracaoSchema = z.object({
   seed: z.number().int(),
@@ -108,5 +108,3 @@ export async function hashes(dir: string): Promise<Record<string, string>> {
   }
   return out;
 }
-
-export { quantos };
