@@ -41,3 +41,13 @@ export function formatarReais(valor: number, lang: Lang): string {
 export function formatarPercentual(valor: number, lang: Lang): string {
   return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(valor);
 }
+
+/** Proventos per share are published with up to 8 decimals (e.g. 0.1334); never round them to cents. */
+export function formatarReaisPorAcao(valor: number, lang: Lang): string {
+  return new Intl.NumberFormat(locale(lang), {
+    style: 'currency',
+    currency: 'BRL',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 8,
+  }).format(valor);
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { formatarReaisPorAcao, formatarValor } from './formato.ts';
+
+describe('number display', () => {
+  it('keeps every published decimal of a provento per share', () => {
+    // data/sample/raw/b3/empresas/GetListedCashDividends.json: AMBEV DIVIDENDO approved 09/12/2021, valueCash "0,1334".
+    expect(formatarReaisPorAcao(0.1334, 'pt')).toBe('R$\u00a00,1334');
+    expect(formatarReaisPorAcao(0.1334, 'en')).toBe('R$0.1334');
+  });
+
+  it('shows fractions as percentages and times with an x, per language', () => {
+    // Display rules only: the inputs are made here, not financial figures.
+    expect(formatarValor(0.25, 'fracao', 'pt')).toBe('25,0%');
+    expect(formatarValor(0.25, 'fracao', 'en')).toBe('25.0%');
+    expect(formatarValor(2.5, 'vezes', 'pt')).toBe('2,50x');
+    expect(formatarValor(7, 'inteiro_0_9', 'en')).toBe('7');
+  });
+});
