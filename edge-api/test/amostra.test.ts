@@ -11,6 +11,8 @@ import { semearBuild } from './semear.ts';
 
 // The real sample build: pipeline `build()` over data/sample/raw/cvm/{cad,fca,dfp} (test/amostra-build.ts).
 const amostra = inject('amostra');
+if (amostra === undefined)
+  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
 const manifesto = ManifestSchema.parse(JSON.parse(atob(amostra.arquivos['manifest.json'] ?? '')));
 const porCaminho = new Map(manifesto.artefatos.map((a) => [a.path, a]));
 

@@ -12,5 +12,7 @@ declare module 'vitest' {
     fixtureInfra: BuildSemeavel;
     /** Subset of the real sample build (test/amostra-build.ts): the files the company tests read. */
     amostra: BuildSemeavel & { codigoAntigo: string; codigoAtual: string };
+    /** Set instead of `amostra` when the pipeline build of the sample failed. */
+    amostraFalhou: string;
   }
 }

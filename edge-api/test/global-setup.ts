@@ -8,7 +8,14 @@ import { fixtureInfra } from './fixture-infra.ts';
 export default async function setup(project: TestProject): Promise<void> {
   project.provide('fixtureInfra', await fixtureInfra());
 
-  const dir = await construirAmostra();
+  // A broken pipeline fails only the real-sample tests, with its message; the infrastructure tests still run.
+  let dir: string;
+  try {
+    dir = await construirAmostra();
+  } catch (e) {
+    project.provide('amostraFalhou', e instanceof Error ? (e.stack ?? e.message) : String(e));
+    return;
+  }
   const tickers = JSON.parse(await readFile(join(dir, 'json/tickers.json'), 'utf8')) as Record<
     string,
     { cd_regulator: number; ticker_atual: string }
