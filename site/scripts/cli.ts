@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DATA_ENV } from '../src/data/build.ts';
+import { linksQuebrados } from './links.ts';
 import { servir } from './serve.ts';
 
 const SITE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const USO = `usage:
-  pnpm site build --data <publish dir> [--out <dir>] [--base-url <url>]
+  pnpm site build --data <publish dir> [--out <dir>] [--base-url <url>] [--check-links]
   pnpm site serve [--port 4321] [--dir <dir>]`;
 
 /** Relative paths are relative to where the user ran pnpm, not to site/. */
@@ -19,6 +20,7 @@ const BuildArgs = z.object({
   data: z.string().min(1, '--data <publish dir> is required'),
   out: z.string().default(resolve(SITE_DIR, 'dist')),
   'base-url': z.url().default(process.env.FUNDAMENTOS_BASE_URL ?? 'http://localhost:4321'),
+  'check-links': z.boolean().default(false),
 });
 const ServeArgs = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -40,6 +42,7 @@ async function main(): Promise<void> {
       'base-url': { type: 'string' },
       port: { type: 'string' },
       dir: { type: 'string' },
+      'check-links': { type: 'boolean' },
     },
     strict: true,
   });
@@ -59,6 +62,15 @@ async function main(): Promise<void> {
       logLevel: 'warn',
     });
     console.log(`site written to ${caminho(r.data.out)} from ${process.env[DATA_ENV]}`);
+    if (r.data['check-links']) {
+      const quebrados = await linksQuebrados(caminho(r.data.out));
+      for (const q of quebrados) console.error(`broken link: ${q.pagina} → ${q.href}`);
+      if (quebrados.length > 0) {
+        console.error(`${quebrados.length} broken same-site links`);
+        process.exit(1);
+      }
+      console.log('links: every same-site link resolves');
+    }
     return;
   }
   if (comando === 'serve') {

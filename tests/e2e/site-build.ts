@@ -13,10 +13,10 @@ function cli(args: string[]): ChildProcess {
   });
 }
 
-/** `pnpm site build --data <pub> --out <out>`; rejects with the CLI's output when it fails. */
+/** `pnpm site build --data <pub> --out <out> --check-links`; rejects with the CLI's output (broken links included) when it fails. */
 export function buildSite(pub: string, out: string, baseUrl: string): Promise<void> {
   return new Promise((ok, fail) => {
-    const p = cli(['build', '--data', pub, '--out', out, '--base-url', baseUrl]);
+    const p = cli(['build', '--data', pub, '--out', out, '--base-url', baseUrl, '--check-links']);
     let log = '';
     p.stdout?.on('data', (d: Buffer) => {
       log += d.toString();
