@@ -12,6 +12,7 @@ import type { BuildContext, Stage } from './core/stage.ts';
 import { createStagingTables, ensureQuarantineTable, quote } from './core/staging.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
+import { downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
 import { publishBuild } from './publish/swap.ts';
 import { dataBuild, dirDaVersao, nextVersao } from './publish/versao.ts';
 import { crossFileDuplicates, stageDelimited } from './readers/delimited.ts';
@@ -119,8 +120,12 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await ensureQuarantineTable(db);
     await createStagingTables(db, sources);
 
+    // Validated before staging so a bad log fails the build in seconds, not after the long part.
+    const downloadLog = await readDownloadLogText(raw);
     const found = await discover(raw, sources, tmp);
-    log(`${found.recognised.length} files recognised, ${found.unrecognised.length} not`);
+    log(
+      `${found.recognised.length} files recognised, ${found.unrecognised.length} not, ${found.ignored.length} ignored`,
+    );
     const staged: { fonte: string; file: StagedFile }[] = [];
     for (const r of found.recognised) {
       const s = await stageFile(ctx, r.spec, r.file);
@@ -142,7 +147,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
     const artefatos: ManifestEntry[] = [];
     const etapas: BuildReport['etapas'] = [];
-    for (const stage of [stagingParquet, ...stages]) {
+    for (const stage of [stagingParquet, downloadsStage(downloadLog), ...stages]) {
       report.stage = stage.name;
       const entries = await stage.run(ctx);
       artefatos.push(...entries);
