@@ -4,12 +4,14 @@ import { dividendosStage } from './dividendos.ts';
 import { multiplosStage } from './multiplos.ts';
 import { precosStage } from './precos.ts';
 import { publicacaoMercadoStage } from './publicacao.ts';
+import { trimestraisStage } from './trimestrais.ts';
 
 /** Market marts (prices, share counts, multiples, dividends) in dependency order; they read the fundamentals marts. */
 export const mercadoStages: Stage[] = [
   precosStage,
   acoesStage,
   multiplosStage,
+  trimestraisStage,
   dividendosStage,
   publicacaoMercadoStage,
 ];

@@ -75,6 +75,20 @@ export function precoDe(r: {
     : base;
 }
 
+const TrimestralRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  trimestre: num,
+  dt_receb: data,
+  data_preco: data,
+  preco: num,
+  market_cap: numOuNulo,
+  lucro_ttm: numOuNulo,
+  pl_ttm: numOuNulo,
+  pvp: numOuNulo,
+  flag: z.string().nullable(),
+});
+
 const ValuationRow = z.object({
   cd_regulator: num,
   data_preco: data,
@@ -324,6 +338,14 @@ export const publicacaoMercadoStage: Stage = {
         AnualRow,
       ),
     );
+    const trimestrais = agrupar(
+      await linhas(
+        db,
+        `SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, market_cap, lucro_ttm, pl_ttm, pvp, flag
+         FROM mkt_multiplos_trimestrais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, trimestre`,
+        TrimestralRow,
+      ),
+    );
     const vals = new Map(
       (
         await linhas(
@@ -358,15 +380,16 @@ export const publicacaoMercadoStage: Stage = {
         flag: r.flag,
         preco_de: precoDe(r),
       }));
+      const trims = trimestrais.get(cd) ?? [];
       const val = vals.get(cd);
       const ps = provs.get(cd) ?? [];
       const multiplos: Multiplos = {
         cd_regulator: cd,
         citacao: citacaoMercado(v, 'DFP (DT_RECEB do índice, composicao_capital) e COTAHIST'),
         anuais: linhasAnuais,
-        trimestrais: [],
+        trimestrais: [...trims].reverse(),
         valuation: val ? valuation(val, ps) : null,
-        nota: `Ponto no tempo: preço do primeiro pregão em ou após o DT_RECEB da versão usada; mais de ${DIAS_MAX_ATE_PRECO} dias depois, múltiplos nulos (preco_distante). Trimestrais (ITR) ainda não calculados.`,
+        nota: `Ponto no tempo: preço do primeiro pregão em ou após o DT_RECEB da versão usada; mais de ${DIAS_MAX_ATE_PRECO} dias depois, múltiplos nulos (preco_distante).`,
       };
       out.push(
         await ctx.writer.json({
@@ -395,8 +418,8 @@ export const publicacaoMercadoStage: Stage = {
           data: {
             cd_regulator: cd,
             citacao: citacaoMercado(v, 'ITR e COTAHIST'),
-            trimestres: [],
-            nota: 'Série trimestral (ITR, lucro_ttm, pl_ttm) ainda não calculada nesta versão.',
+            trimestres: trims,
+            nota: `Lucro dos 4 trimestres até o ITR (4º trimestre = DFP − ITR do 3º); trimestre ausente → lucro_ttm nulo com ttm_sem_trimestre_<q>_<ano>. Preço: primeiro pregão em ou após o DT_RECEB do ITR; mais de ${DIAS_MAX_ATE_PRECO} dias depois, nulo (preco_distante).`,
           },
         }),
       );

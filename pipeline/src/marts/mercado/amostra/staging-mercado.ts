@@ -42,5 +42,13 @@ export async function prepararAmostraMercado(ctx: BuildContext, raw: string): Pr
       for (const js of specs.filter((x) => x.kind === 'json' && x.fileName.test(basename(path))))
         if (js.kind === 'json') await stageJson(ctx.db, js, file, ctx.report);
   }
-  for (const s of fundamentosStages) if (s.name !== 'publicacao_fundamentos') await s.run(ctx);
+  const usadas = [
+    'mart_fatos',
+    'mart_reapresentacoes',
+    'mart_empresas',
+    'mart_dep_amort',
+    'mart_indicadores',
+    'mart_fatos_trimestrais',
+  ];
+  for (const s of fundamentosStages) if (usadas.includes(s.name)) await s.run(ctx);
 }

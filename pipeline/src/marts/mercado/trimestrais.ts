@@ -1,0 +1,119 @@
+import type { Stage } from '../../core/stage.ts';
+import { verificar } from '../fundamentos/sql.ts';
+import { DIAS_MAX_ATE_PRECO, PL_EXTREMO } from './multiplos.ts';
+
+const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', ')}), '')`;
+
+/**
+ * `mkt_multiplos_trimestrais`: one row per ITR (quarters 1–3) of `mart_fatos_trimestrais` (the
+ * fundamentals' quarterly flows, Q4 = DFP − 3rd-quarter YTD). lucro_ttm = profit of the four quarters
+ * ending at the row's quarter; a quarter missing or flagged gives null and names it
+ * (`ttm_sem_trimestre_<q>_<year>`, the earliest missing one). Price, shares and market cap follow the
+ * annual rule: first company session on or after the ITR's dt_receb, shares known on that session.
+ */
+export const SQL_TRIMESTRAIS = /* sql */ `
+CREATE OR REPLACE TABLE mkt_lucro_trimestral AS
+WITH l AS (
+  SELECT cd_regulator, ano, trimestre, cd_conta, valor, flag, dt_receb FROM mart_fatos_trimestrais
+  WHERE demo = 'DRE' AND regexp_full_match(cd_conta, '3\\.[0-9]{2}')
+    AND regexp_matches(lower(strip_accents(ds_conta)), '^lucro.*periodo')
+)
+SELECT cd_regulator, ano, trimestre, arg_min(valor, cd_conta) AS lucro, arg_min(flag, cd_conta) AS flag FROM l GROUP BY ALL;
+
+CREATE OR REPLACE TABLE mkt_itr AS
+SELECT cd_regulator, ano, trimestre, max(dt_receb) AS dt_receb FROM mart_fatos_trimestrais
+WHERE trimestre BETWEEN 1 AND 3 AND dt_receb IS NOT NULL GROUP BY ALL;
+
+CREATE OR REPLACE TABLE mkt_multiplos_trimestrais AS
+WITH janela AS (
+  SELECT i.cd_regulator, i.ano, i.trimestre, k,
+    CAST(i.ano - CASE WHEN i.trimestre - k < 1 THEN 1 ELSE 0 END AS INTEGER) AS ano_q,
+    CAST(CASE WHEN i.trimestre - k < 1 THEN i.trimestre - k + 4 ELSE i.trimestre - k END AS INTEGER) AS tri_q
+  FROM mkt_itr i, range(4) r(k)
+),
+ttm AS (
+  SELECT j.cd_regulator, j.ano, j.trimestre,
+    CASE WHEN count(l.lucro) FILTER (WHERE l.flag IS NULL) = 4 THEN sum(l.lucro) END AS lucro_ttm,
+    arg_min('ttm_sem_trimestre_' || j.tri_q || '_' || j.ano_q, (j.ano_q, j.tri_q))
+      FILTER (WHERE l.lucro IS NULL OR l.flag IS NOT NULL) AS falta
+  FROM janela j LEFT JOIN mkt_lucro_trimestral l
+    ON l.cd_regulator = j.cd_regulator AND l.ano = j.ano_q AND l.trimestre = j.tri_q
+  GROUP BY ALL
+),
+pl AS (
+  SELECT cd_regulator, ano, trimestre, arg_min(valor, cd_conta) AS patrimonio FROM mart_fatos_trimestrais
+  WHERE demo = 'BPP' AND regexp_full_match(cd_conta, '2\\.[0-9]{2}') AND lower(strip_accents(ds_conta)) LIKE 'patrimonio liquido%'
+  GROUP BY ALL
+),
+dp AS (
+  SELECT i.*, min(p.data) AS data_preco FROM mkt_itr i
+  JOIN mkt_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
+),
+cab AS (
+  SELECT dp.cd_regulator, dp.ano, dp.trimestre,
+    arg_max(p.fechamento, (p.ticker = t.ticker_atual, p.volume)) AS preco
+  FROM dp JOIN mkt_precos_empresa p ON p.cd_regulator = dp.cd_regulator AND p.data = dp.data_preco
+  LEFT JOIN fund_ticker_atual t ON t.cd_regulator = dp.cd_regulator GROUP BY ALL
+),
+ac AS (
+  SELECT dp.cd_regulator, dp.ano, dp.trimestre, a.on_circulacao, a.pn_circulacao, a.flag AS flag_acoes, a.dt_refer AS acoes_dt_refer
+  FROM dp JOIN mkt_acoes a ON a.cd_regulator = dp.cd_regulator AND a.dt_receb <= dp.data_preco
+  QUALIFY row_number() OVER (PARTITION BY dp.cd_regulator, dp.ano, dp.trimestre ORDER BY a.dt_refer DESC) = 1
+),
+b AS (
+  SELECT dp.*, date_diff('day', dp.dt_receb, dp.data_preco) AS dias_ate_preco, cab.preco,
+    ac.on_circulacao, ac.pn_circulacao, ac.flag_acoes, ac.acoes_dt_refer,
+    pon.preco AS preco_on, ppn.preco AS preco_pn, ttm.lucro_ttm, ttm.falta, pl.patrimonio
+  FROM dp JOIN cab USING (cd_regulator, ano, trimestre)
+  LEFT JOIN ac USING (cd_regulator, ano, trimestre)
+  LEFT JOIN ttm USING (cd_regulator, ano, trimestre)
+  LEFT JOIN pl USING (cd_regulator, ano, trimestre)
+  LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = dp.cd_regulator AND pon.data = dp.data_preco AND pon.classe = 'ON'
+  LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = dp.cd_regulator AND ppn.data = dp.data_preco AND ppn.classe = 'PN'
+),
+mc AS (
+  SELECT b.*, dias_ate_preco > ${DIAS_MAX_ATE_PRECO} AS distante,
+    CASE WHEN dias_ate_preco <= ${DIAS_MAX_ATE_PRECO} AND on_circulacao + pn_circulacao > 0
+              AND NOT ((on_circulacao > 0 AND preco_on IS NULL) OR (pn_circulacao > 0 AND preco_pn IS NULL))
+         THEN coalesce(on_circulacao * preco_on, 0) + coalesce(pn_circulacao * preco_pn, 0) END AS market_cap
+  FROM b
+)
+SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, dias_ate_preco, market_cap, lucro_ttm,
+  CASE WHEN market_cap IS NOT NULL AND lucro_ttm > 0 THEN market_cap / lucro_ttm END AS pl_ttm,
+  CASE WHEN market_cap IS NOT NULL AND patrimonio > 0 THEN market_cap / patrimonio END AS pvp,
+  ${flags(
+    `CASE WHEN distante THEN 'preco_distante' END`,
+    `CASE WHEN NOT distante AND acoes_dt_refer IS NULL THEN 'acoes_indisponiveis' END`,
+    `CASE WHEN NOT distante THEN flag_acoes END`,
+    'falta',
+    `CASE WHEN market_cap IS NOT NULL AND lucro_ttm <= 0 THEN 'pl_negativo' END`,
+    `CASE WHEN market_cap IS NOT NULL AND lucro_ttm > 0 AND market_cap / lucro_ttm > ${PL_EXTREMO} THEN 'pl_extremo' END`,
+    `CASE WHEN market_cap IS NOT NULL AND NOT coalesce(patrimonio > 0, false) THEN 'pvp_patrimonio_nao_positivo' END`,
+  )} AS flag
+FROM mc ORDER BY cd_regulator, ano, trimestre;
+`;
+
+export const trimestraisStage: Stage = {
+  name: 'mart_multiplos_trimestrais',
+  async run(ctx) {
+    const existe = await ctx.db.runAndReadAll(
+      "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'mart_fatos_trimestrais'",
+    );
+    if (Number(existe.getRowsJson()[0]?.[0] ?? 0) === 0)
+      await ctx.db.run(`CREATE TABLE mart_fatos_trimestrais (cd_regulator INTEGER, ano INTEGER, trimestre INTEGER,
+        demo VARCHAR, cd_conta VARCHAR, ds_conta VARCHAR, valor DOUBLE, flag VARCHAR, dt_receb DATE)`);
+    await ctx.db.run(SQL_TRIMESTRAIS);
+    const pit = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM mkt_multiplos_trimestrais',
+      'SELECT cd_regulator, ano, trimestre, dt_receb, data_preco FROM mkt_multiplos_trimestrais WHERE data_preco < dt_receb',
+    );
+    ctx.report.invariant({
+      nome: 'trimestrais_preco_nao_antes_do_recebimento',
+      tipo: 'hard',
+      descricao: 'no quarterly multiple uses a price dated before the reception date of its ITR',
+      ...pit,
+    });
+    return [];
+  },
+};
