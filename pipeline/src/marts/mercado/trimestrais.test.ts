@@ -4,13 +4,14 @@ import { SQL_TRIMESTRAIS } from './trimestrais.ts';
 
 /**
  * MADE HERE, no real numbers: a fictitious company 999999 (no real ITR is in the sample). Quarterly
- * profits 2023Q2=10, 2023Q3=20, 2023Q4=30, 2024Q1=40 (2023Q1 and all of 2022 absent); 100 ON shares
+ * profits 2010Q1=1, 2023Q2=10, 2023Q3=20, 2023Q4=30, 2024Q1=40 (2023Q1 and all of 2022 absent); 100 ON shares
  * known from 2023-03-01; sessions 2023-08-07 (close 5) and 2024-05-10 (close 6).
  */
 it('TTM sums four quarters, names the missing quarter, and prices on the first session after dt_receb', async () => {
   const db = await (await DuckDBInstance.create(':memory:')).connect();
   await db.run(`
 CREATE TABLE mart_fatos_trimestrais AS SELECT * FROM (VALUES
+  (999999, 2010, 1, 'DRE', '3.11', 'Lucro/Prejuízo Consolidado do Período', 1.0::DOUBLE, NULL, DATE '2010-05-14'),
   (999999, 2023, 2, 'DRE', '3.11', 'Lucro/Prejuízo Consolidado do Período', 10.0::DOUBLE, NULL, DATE '2023-08-05'),
   (999999, 2023, 3, 'DRE', '3.11', 'Lucro/Prejuízo Consolidado do Período', 20.0::DOUBLE, NULL, DATE '2023-11-10'),
   (999999, 2023, 4, 'DRE', '3.11', 'Lucro/Prejuízo Consolidado do Período', 30.0::DOUBLE, NULL, DATE '2024-03-01'),
@@ -30,6 +31,18 @@ CREATE TABLE fund_ticker_atual AS SELECT 999999 AS cd_regulator, 'FICT3' AS tick
       market_cap, lucro_ttm, pl_ttm, pvp, flag FROM mkt_multiplos_trimestrais ORDER BY ano, trimestre`)
   ).getRowObjectsJson();
   expect(r).toEqual([
+    // the first ITR year of open data: the window needs 2009 quarters that do not exist
+    {
+      ano: 2010,
+      trimestre: 1,
+      r: '2010-05-14',
+      p: '2023-08-07',
+      market_cap: null,
+      lucro_ttm: null,
+      pl_ttm: null,
+      pvp: null,
+      flag: 'preco_distante;ttm_sem_trimestre_1_2010',
+    },
     // received on a Saturday → Monday's session; 2022Q3 is the earliest quarter missing from the window
     {
       ano: 2023,

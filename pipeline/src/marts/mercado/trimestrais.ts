@@ -8,7 +8,8 @@ const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', '
  * `mkt_multiplos_trimestrais`: one row per ITR (quarters 1–3) of `mart_fatos_trimestrais` (the
  * fundamentals' quarterly flows, Q4 = DFP − 3rd-quarter YTD). lucro_ttm = profit of the four quarters
  * ending at the row's quarter; a quarter missing or flagged gives null and names it
- * (`ttm_sem_trimestre_<q>_<year>`, the earliest missing one). Price, shares and market cap follow the
+ * (`ttm_sem_trimestre_<q>_<year>`, the earliest missing one; a window reaching before 2010, where open
+ * data starts, gives the spec's `ttm_sem_trimestre_1_2010`). Price, shares and market cap follow the
  * annual rule: first company session on or after the ITR's dt_receb, shares known on that session.
  */
 export const SQL_TRIMESTRAIS = /* sql */ `
@@ -34,8 +35,10 @@ WITH janela AS (
 ttm AS (
   SELECT j.cd_regulator, j.ano, j.trimestre,
     CASE WHEN count(l.lucro) FILTER (WHERE l.flag IS NULL) = 4 THEN sum(l.lucro) END AS lucro_ttm,
-    arg_min('ttm_sem_trimestre_' || j.tri_q || '_' || j.ano_q, (j.ano_q, j.tri_q))
-      FILTER (WHERE l.lucro IS NULL OR l.flag IS NOT NULL) AS falta
+    -- the spec's observed value: a window reaching before 2010 (first ITRs in open data) is ttm_sem_trimestre_1_2010
+    CASE WHEN bool_or(j.ano_q < 2010 AND (l.lucro IS NULL OR l.flag IS NOT NULL)) THEN 'ttm_sem_trimestre_1_2010'
+         ELSE arg_min('ttm_sem_trimestre_' || j.tri_q || '_' || j.ano_q, (j.ano_q, j.tri_q))
+                FILTER (WHERE l.lucro IS NULL OR l.flag IS NOT NULL) END AS falta
   FROM janela j LEFT JOIN mkt_lucro_trimestral l
     ON l.cd_regulator = j.cd_regulator AND l.ano = j.ano_q AND l.trimestre = j.tri_q
   GROUP BY ALL
