@@ -48,6 +48,11 @@ interface BaseSourceSpec {
   /** URL pattern with {YYYY}, {MM}, {DD} or other placeholders documented in `urlParams`. */
   url?: string;
   urlParams?: string[];
+  /**
+   * File-name template with the URL's placeholders (e.g. `sgs_{SERIE}.json`) that `fetch` saves the
+   * download as, for URLs whose last segment is no file name. It must be a name `fileName` recognises.
+   */
+  localName?: string;
   /** Recognises a file (or a zip member) by its base name. Named groups become `_`-columns (e.g. `_demo`). */
   fileName: RegExp;
   encoding: 'latin-1' | 'utf-8';
@@ -74,10 +79,37 @@ export interface FixedWidthSourceSpec extends BaseSourceSpec {
   fields: FixedWidthField[];
 }
 
+/** One record pulled out of a JSON answer, with the JSON path it came from (kept as `_caminho`). */
+export interface JsonRecord {
+  path: string;
+  values: Record<string, unknown>;
+}
+
+/** Facts about the file that the body does not carry: named groups of `fileName`, by group name. */
+export type FileFacts = Record<string, string | undefined>;
+
+/**
+ * How one kind of JSON answer is validated and turned into records: where the records are, which
+ * locale its numbers use, what an empty body means. Built with `jsonShape` (readers/json.ts) from a
+ * zod schema, beside the spec that uses it.
+ */
+export interface JsonShape {
+  /** Validates the parsed body (throws `z.ZodError` when malformed) and returns its records. */
+  extract(body: unknown, facts: FileFacts): JsonRecord[];
+  /** Number text in the answer: B3 pt-br calls use `1.234,56`, en-us calls `1,234.56`, BCB `1234.56`. */
+  numbers: 'pt-BR' | 'en-US' | 'plain';
+  /**
+   * An empty body: `'error'` fails the build; `'no-rows'` stages nothing and leaves a build note
+   * (B3 answers an empty body, not `[]`, for a company it does not know).
+   */
+  empty: 'error' | 'no-rows';
+}
+
 export interface JsonSourceSpec extends BaseSourceSpec {
   kind: 'json';
   /** Fields of each record as found in the JSON, with their type. */
   columns: ColumnSpec[];
+  shape: JsonShape;
 }
 
 export type SourceSpec = DelimitedSourceSpec | FixedWidthSourceSpec | JsonSourceSpec;

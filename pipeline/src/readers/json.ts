@@ -1,41 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
-import type { ColumnSpec, InputFile, JsonSourceSpec, StagedFile } from '../core/source.ts';
+import type {
+  ColumnSpec,
+  FileFacts,
+  InputFile,
+  JsonRecord,
+  JsonShape,
+  JsonSourceSpec,
+  StagedFile,
+} from '../core/source.ts';
 import { InputError } from '../core/source.ts';
 import type { BuildReporter } from '../core/stage.ts';
 
-/** One record pulled out of a JSON answer, with the JSON path it came from (kept as `_caminho`). */
-export interface JsonRecord {
-  path: string;
-  values: Record<string, unknown>;
-}
-
-/** Facts about the file that the body does not carry: named groups of `spec.fileName`, by group name. */
-export type FileFacts = Record<string, string | undefined>;
-
-/**
- * How one kind of JSON answer is validated and turned into records. `JsonSourceSpec` only lists
- * columns; the answer's shape (where the records are, which locale its numbers use, what an empty
- * body means) lives here, beside the spec that uses it.
- */
-export interface JsonShape {
-  /** Validates the parsed body (throws `z.ZodError` when malformed) and returns its records. */
-  extract(body: unknown, facts: FileFacts): JsonRecord[];
-  /** Number text in the answer: B3 pt-br calls use `1.234,56`, en-us calls `1,234.56`, BCB `1234.56`. */
-  numbers: 'pt-BR' | 'en-US' | 'plain';
-  /**
-   * An empty body: `'error'` fails the build; `'no-rows'` stages nothing and leaves a build note
-   * (B3 answers an empty body, not `[]`, for a company it does not know).
-   */
-  empty: 'error' | 'no-rows';
-}
-
-export type ShapedJsonSourceSpec = JsonSourceSpec & {
-  shape: JsonShape;
-  /** Download name template with the URL's placeholders (read by `fetch`), for URLs whose last segment is no file name. */
-  localName?: string;
-};
+// The shape types live with the spec types; re-exported so sources keep one import for `jsonShape`.
+export type { FileFacts, JsonRecord, JsonShape } from '../core/source.ts';
 
 /** Builds a shape whose records come from a zod-validated answer, keeping the schema's output type. */
 export function jsonShape<S extends z.ZodType>(
@@ -44,10 +23,6 @@ export function jsonShape<S extends z.ZodType>(
   opts: Pick<JsonShape, 'numbers' | 'empty'>,
 ): JsonShape {
   return { ...opts, extract: (body, facts) => records(schema.parse(body), facts) };
-}
-
-function hasShape(spec: JsonSourceSpec): spec is ShapedJsonSourceSpec {
-  return 'shape' in spec && typeof (spec as { shape?: unknown }).shape === 'object';
 }
 
 function sqlString(value: string): string {
@@ -206,10 +181,6 @@ export async function stageJson(
   report: BuildReporter,
 ): Promise<StagedFile> {
   const { arquivo } = file;
-  if (!hasShape(spec)) {
-    // A spec without a shape is a programming error, not bad input.
-    throw new Error(`JSON source spec ${spec.id} has no shape (see ShapedJsonSourceSpec)`);
-  }
   const { shape } = spec;
   const facts = fileFacts(spec, arquivo);
   // Every named group of the file-name pattern becomes a `_<group>` column, as for delimited sources.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { ColumnSpec } from '../../core/source.ts';
-import { type JsonRecord, jsonShape, type ShapedJsonSourceSpec } from '../../readers/json.ts';
+import type { ColumnSpec, JsonSourceSpec } from '../../core/source.ts';
+import { type JsonRecord, jsonShape } from '../../readers/json.ts';
 import { B3_API_BASE, B3_PARAMS_PLACEHOLDER } from './url.ts';
 
 /** B3 fields are text; several are `null` or absent depending on the company. */
@@ -8,7 +8,7 @@ const text = z.string().nullable().optional();
 const required = z.string();
 
 /** What the specs reading one answer share. */
-type SpecBase = Pick<ShapedJsonSourceSpec, 'kind' | 'url' | 'urlParams' | 'fileName' | 'encoding'>;
+type SpecBase = Pick<JsonSourceSpec, 'kind' | 'url' | 'urlParams' | 'fileName' | 'encoding'>;
 
 const companyUrl = (call: string) =>
   `${B3_API_BASE}/listedCompaniesProxy/CompanyCall/${call}/${B3_PARAMS_PLACEHOLDER}`;
@@ -78,7 +78,7 @@ const records = <T extends Record<string, unknown>>(
   extra: Record<string, unknown> = {},
 ): JsonRecord[] => items.map((values, i) => ({ path: path(i), values: { ...extra, ...values } }));
 
-export const cashDividendsSpec: ShapedJsonSourceSpec = {
+export const cashDividendsSpec: JsonSourceSpec = {
   kind: 'json',
   id: 'b3_proventos_dinheiro',
   title: 'B3 GetListedCashDividends: cash events (dividends, interest on capital) of one company',
@@ -172,7 +172,7 @@ const fromSupplement = (pick: (c: z.output<typeof supplementCompany>, ci: number
 
 const parentKeys = (c: z.output<typeof supplementCompany>) => ({ code: c.code, codeCVM: c.codeCVM });
 
-export const supplementCompanySpec: ShapedJsonSourceSpec = {
+export const supplementCompanySpec: JsonSourceSpec = {
   ...supplementBase,
   id: 'b3_complemento_empresa',
   title: 'B3 GetListedSupplementCompany: capital, share counts and trading facts of one company',
@@ -199,7 +199,7 @@ export const supplementCompanySpec: ShapedJsonSourceSpec = {
   shape: fromSupplement((c, ci) => [{ path: `$[${ci}]`, values: c }]),
 };
 
-export const supplementCashSpec: ShapedJsonSourceSpec = {
+export const supplementCashSpec: JsonSourceSpec = {
   ...supplementBase,
   id: 'b3_complemento_proventos',
   title: 'B3 GetListedSupplementCompany.cashDividends: cash events with payment date',
@@ -221,7 +221,7 @@ export const supplementCashSpec: ShapedJsonSourceSpec = {
   ),
 };
 
-export const stockEventsSpec: ShapedJsonSourceSpec = {
+export const stockEventsSpec: JsonSourceSpec = {
   ...supplementBase,
   id: 'b3_eventos_acoes',
   title: 'B3 GetListedSupplementCompany.stockDividends: splits, reverse splits and bonus shares',
@@ -245,7 +245,7 @@ export const stockEventsSpec: ShapedJsonSourceSpec = {
   ),
 };
 
-export const subscriptionsSpec: ShapedJsonSourceSpec = {
+export const subscriptionsSpec: JsonSourceSpec = {
   ...supplementBase,
   id: 'b3_subscricoes',
   title: 'B3 GetListedSupplementCompany.subscriptions: subscription rights',
@@ -310,7 +310,7 @@ const detailBase: SpecBase = {
   encoding: 'utf-8',
 };
 
-export const companyDetailSpec: ShapedJsonSourceSpec = {
+export const companyDetailSpec: JsonSourceSpec = {
   ...detailBase,
   id: 'b3_detalhes_empresa',
   title: 'B3 GetDetail: registry facts of one company (CNPJ, sector, market)',
@@ -342,7 +342,7 @@ export const companyDetailSpec: ShapedJsonSourceSpec = {
   shape: jsonShape(detailAnswer, (a) => [{ path: '$', values: a }], { numbers: 'pt-BR', empty: 'no-rows' }),
 };
 
-export const companyCodesSpec: ShapedJsonSourceSpec = {
+export const companyCodesSpec: JsonSourceSpec = {
   ...detailBase,
   id: 'b3_detalhes_codigos',
   title: 'B3 GetDetail.otherCodes: every trading code of a company with its ISIN',
@@ -364,7 +364,7 @@ export const companyCodesSpec: ShapedJsonSourceSpec = {
   ),
 };
 
-export const b3CompanySources: ShapedJsonSourceSpec[] = [
+export const b3CompanySources: JsonSourceSpec[] = [
   cashDividendsSpec,
   supplementCompanySpec,
   supplementCashSpec,

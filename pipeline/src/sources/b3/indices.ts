@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { DelimitedSourceSpec } from '../../core/source.ts';
-import { type JsonRecord, jsonShape, type ShapedJsonSourceSpec } from '../../readers/json.ts';
+import type { DelimitedSourceSpec, JsonSourceSpec } from '../../core/source.ts';
+import { type JsonRecord, jsonShape } from '../../readers/json.ts';
 import { B3_API_BASE, B3_PARAMS_PLACEHOLDER } from './url.ts';
 
 const text = z.string().nullable().optional();
@@ -33,7 +33,7 @@ function gridRecords(a: z.output<typeof dailyGrid>, facts: Record<string, string
   return out;
 }
 
-export const indexDailySpec: ShapedJsonSourceSpec = {
+export const indexDailySpec: JsonSourceSpec = {
   kind: 'json',
   id: 'b3_indice_diario',
   title: 'B3 index statistics (GetPortfolioDay): daily closes of one index for one year',
@@ -61,7 +61,7 @@ const cdiIdi = z.object({
   dataIndice: z.string(),
 });
 
-export const cdiIdiSpec: ShapedJsonSourceSpec = {
+export const cdiIdiSpec: JsonSourceSpec = {
   kind: 'json',
   id: 'b3_cdi_idi',
   title: 'B3 CDI rate and IDI index (latest values)',
@@ -88,7 +88,7 @@ const stockIndex = z.object({
   results: z.array(z.object({ company: text, spotlight: text, code: z.string(), indexes: z.string() })),
 });
 
-export const indexMembershipSpec: ShapedJsonSourceSpec = {
+export const indexMembershipSpec: JsonSourceSpec = {
   kind: 'json',
   id: 'b3_indice_membros',
   title: 'B3 GetStockIndex: every listed code with the indexes it belongs to',
@@ -120,7 +120,7 @@ const theoretical = z.object({
   ),
 });
 
-export const theoreticalPortfolioSpec: ShapedJsonSourceSpec = {
+export const theoreticalPortfolioSpec: JsonSourceSpec = {
   kind: 'json',
   id: 'b3_carteira_teorica',
   title: 'B3 GetTheoricalPortfolio: theoretical portfolio of one index (pt-br numbers)',
@@ -180,7 +180,7 @@ export const etfListSpec: DelimitedSourceSpec = {
   ],
 };
 
-export const b3IndexSources: ShapedJsonSourceSpec[] = [
+export const b3IndexSources: JsonSourceSpec[] = [
   indexDailySpec,
   cdiIdiSpec,
   indexMembershipSpec,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jsonShape, type ShapedJsonSourceSpec } from '../../readers/json.ts';
+import type { JsonSourceSpec } from '../../core/source.ts';
+import { jsonShape } from '../../readers/json.ts';
 
 /** BCB SGS time-series API; dates in the query are dd/mm/yyyy. */
 export const SGS_URL =
@@ -21,7 +22,7 @@ export const SGS_SERIES_BY_NAME: Record<string, string> = { selic: '11' };
 /** The answer: an array of `{data: "dd/mm/yyyy", valor: "0.024620"}`, values as strings with a '.' decimal. */
 const sgsAnswer = z.array(z.object({ data: z.string(), valor: z.string() }));
 
-export const sgsSpec: ShapedJsonSourceSpec = {
+export const sgsSpec: JsonSourceSpec = {
   kind: 'json',
   id: 'bcb_sgs',
   title: 'BCB SGS time series (Selic series 11 in the sample)',
