@@ -199,6 +199,7 @@ describe('screener snapshot', () => {
   it('every hard invariant of the market marts holds on the sample', () => {
     const nomes = [
       'precos_um_por_codigo_e_pregao',
+      'precos_codigo_no_formato',
       'acoes_uma_linha_por_documento',
       'multiplos_preco_nao_antes_do_recebimento',
       'multiplos_pl_nulo_tem_flag',

@@ -2,6 +2,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { allSources } from '../../sources/index.ts';
+import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
 import { verificar } from '../fundamentos/sql.ts';
 
 /** JSON staging tables the market marts read; the core creates only delimited tables up front. */
@@ -107,6 +108,17 @@ export const precosStage: Stage = {
       tipo: 'soft',
       descricao: 'the close lies between the low and the high of the session',
       ...faixa,
+    });
+    const codigo = await verificar(
+      ctx.db,
+      'SELECT count(DISTINCT ticker) FROM mkt_precos',
+      `SELECT DISTINCT ticker FROM mkt_precos WHERE NOT regexp_full_match(ticker, '${PADRAO_TICKER}')`,
+    );
+    ctx.report.invariant({
+      nome: 'precos_codigo_no_formato',
+      tipo: 'hard',
+      descricao: 'every published trading code has the shape the schemas accept (PETR4, BOVA11)',
+      ...codigo,
     });
     const nao = await verificar(
       ctx.db,
