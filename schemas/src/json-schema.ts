@@ -14,6 +14,7 @@ import { ReapresentacoesEmpresaSchema, ReapresentacoesFiiSchema } from './reapre
 import { ReciboSchema } from './recibo.ts';
 import { SaudeSchema } from './saude.ts';
 import { ScreenerConsultaSchema, ScreenerParametrosDocSchema, ScreenerRespostaSchema } from './screener.ts';
+import { TickersSchema } from './tickers.ts';
 import { VereditoSchema } from './veredito.ts';
 
 /**
@@ -42,6 +43,7 @@ export const ESQUEMAS = {
   info: { schema: InfoSchema, io: 'output' },
   hoje: { schema: HojeSchema, io: 'output' },
   dump: { schema: DumpIndiceSchema, io: 'output' },
+  tickers: { schema: TickersSchema, io: 'output' },
   nome_indicador: { schema: NomeIndicadorSchema, io: 'output' },
   flag_conhecida: { schema: FlagConhecidaSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;

@@ -1,9 +1,9 @@
-import { CdRegulatorSchema, TickerSchema } from '@fundamentos/schemas/comum';
 import { z } from 'zod';
+import { CdRegulatorSchema, TickerSchema } from './comum.ts';
 
 /**
  * `json/tickers.json`: every trading code → the company and its current main code (old codes answer
- * 301). Kept here until the schemas package adopts it (asked in the report).
+ * 301). The API and the site resolve `/empresas/<ticker>` through it.
  */
 export const TickersSchema = z
   .record(TickerSchema, z.strictObject({ cd_regulator: CdRegulatorSchema, ticker_atual: TickerSchema }))

@@ -13,11 +13,11 @@ import {
 } from '@fundamentos/schemas/indicadores';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { type ReapresentacaoLinha, ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
+import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { linhas } from './sql.ts';
-import { type Tickers, TickersSchema } from './tickers-schema.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
