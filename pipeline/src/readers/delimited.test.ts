@@ -6,7 +6,8 @@ import yazl from 'yazl';
 import { build } from '../build.ts';
 import { InputError } from '../core/source.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
-import { SAMPLE_RAW } from '../test-support/sample.ts';
+import { fiiMensalComplementoSpec } from '../sources/fundos/fii-mensal.ts';
+import { dataLines, query, SAMPLE_RAW } from '../test-support/sample.ts';
 
 // Every case starts from real rows: header + first 5 data rows of the real DFP 2010 DFC_MD_con file
 // (CIA ENERGETICA DE BRASILIA, 6.01/6.01.01/6.01.02, latin-1, LF). Each case breaks one thing.
@@ -199,5 +200,74 @@ describe('row-level problems go to quarantine with file, line, field, value and 
       [`dup.zip:${NAME}`, 0, 5],
     ]);
     expect(r.report.quarentena.grupos).toMatchObject([{ motivo: 'duplicada', n: 5 }]);
+  });
+});
+
+describe('decimal columns read exponent form exactly, never through a float', () => {
+  it('real row: FII 2020 complemento line 4843 writes Valor_Patrimonial_Cotas as 2E-08 and stages as 0.00000002', async () => {
+    // inf_mensal_fii_complemento_2020.csv line 4843: fund 30.982.923/0001-57, December 2020, version 2,
+    // Patrimonio_Liquido 0.01, Cotas_Emitidas 608073.4648, Valor_Patrimonial_Cotas 2E-08 (scale 18).
+    const dir = mkdtempSync(join(root, 'exp-'));
+    const path = join(SAMPLE_RAW, 'cvm/fii/inf_mensal_fii_complemento_2020.csv');
+    const out = join(dir, 'out');
+    mkdirSync(join(dir, 'raw'));
+    writeFileSync(join(dir, 'raw', 'inf_mensal_fii_complemento_2020.csv'), readFileSync(path));
+    const r = await build({
+      raw: join(dir, 'raw'),
+      out,
+      label: 'exp',
+      sources: [fiiMensalComplementoSpec],
+      stages: [],
+    });
+    const [file] = r.report.tabelas.flatMap((t) => t.arquivos);
+    expect(file).toEqual({
+      arquivo: 'inf_mensal_fii_complemento_2020.csv',
+      fonte: 'cvm_fii_mensal_complemento',
+      linhas: dataLines(path),
+      quarentena: 0,
+    });
+    const row = await query(
+      `SELECT cnpj_fundo_classe, data_referencia::VARCHAR d, versao, patrimonio_liquido::VARCHAR pl, cotas_emitidas::VARCHAR cotas,
+              valor_patrimonial_cotas::VARCHAR vpc, typeof(valor_patrimonial_cotas) t
+       FROM read_parquet('${join(r.dir, 'parquet', 'stg_cvm_fii_mensal_complemento.parquet')}') WHERE _linha = 4843`,
+    );
+    expect(row).toEqual([
+      {
+        cnpj_fundo_classe: '30.982.923/0001-57',
+        d: '2020-12-01',
+        versao: 2,
+        pl: '0.0100000000',
+        cotas: '608073.4648000000',
+        vpc: '0.000000020000000000',
+        t: 'DECIMAL(38,18)',
+      },
+    ]);
+  });
+
+  // Made here: VL_CONTA of real row 3 replaced by exponent forms (not financial data) to pin each rule.
+  const withValue = (v: string) => lines(REAL.map((l, i) => (i === 2 ? setField(l, 13, v) : l)));
+  const vlConta = async (v: string) => {
+    const r = await buildWith(NAME, withValue(v));
+    const staged = await query(
+      `SELECT vl_conta::VARCHAR v FROM read_parquet('${join(r.dir, 'parquet', 'stg_cvm_demonstracao.parquet')}') WHERE _linha = 3`,
+    );
+    return { staged: staged.map((x) => x.v), motivos: r.report.quarentena.grupos.map((g) => g.motivo) };
+  };
+
+  it('mantissa and exponent shift the point as text (scale 10)', async () => {
+    expect(await vlConta('-1.5e3')).toEqual({ staged: ['-1500.0000000000'], motivos: [] });
+    expect(await vlConta('8.3E-05')).toEqual({ staged: ['0.0000830000'], motivos: [] });
+    // 1.0E-10 writes a digit past the scale, but it is a zero: the value needs only 10 places.
+    expect(await vlConta('1.0E-10')).toEqual({ staged: ['0.0000000001'], motivos: [] });
+    expect(await vlConta('12345678901234567890.123E+5')).toEqual({
+      staged: ['1234567890123456789012300.0000000000'],
+      motivos: [],
+    });
+  });
+
+  it('more decimal places than the scale (1.5E-10 needs 11): casas_decimais_excedidas; too large or a 4-digit exponent: nao_numerico', async () => {
+    expect(await vlConta('1.5E-10')).toEqual({ staged: [], motivos: ['casas_decimais_excedidas'] });
+    expect(await vlConta('1E+40')).toEqual({ staged: [], motivos: ['nao_numerico'] });
+    expect(await vlConta('1E-1000')).toEqual({ staged: [], motivos: ['nao_numerico'] });
   });
 });

@@ -75,6 +75,43 @@ export function bindHeader(spec: DelimitedSourceSpec, header: string[], arquivo:
   return bound;
 }
 
+/**
+ * Exponent form as CVM writes it (`2E-08`, `8.3E-05`, `-1.5e3`): sign, integer digits, optional
+ * fraction, exponent of at most 3 digits (a longer one cannot fit DECIMAL(38,s) anyway and would make
+ * `repeat` build a huge string).
+ */
+const EXPONENT_FORM = '^(-?)([0-9]+)(?:[.]([0-9]*))?[eE]([-+]?[0-9]{1,3})$';
+
+/**
+ * Exponent-form text `x` converted as text, never through a float: the value is D × 10^(e − |f|)
+ * where D is the integer and fraction digits, so the integer holding value × 10^scale is D followed by
+ * k = e − |f| + scale zeros, or D without its last −k digits when k < 0. Those dropped digits must be
+ * zeros, else the value needs more decimal places than the column has (`excess`).
+ */
+export function exponentSql(x: string, scale: number): { digits: string; exact: string; excess: string } {
+  const part = (g: 's' | 'i' | 'f' | 'e') =>
+    `struct_extract(regexp_extract(${x}, ${lit(EXPONENT_FORM)}, ['s', 'i', 'f', 'e']), ${lit(g)})`;
+  const d = `concat(${part('i')}, ${part('f')})`;
+  const k = `(TRY_CAST(${part('e')} AS INTEGER) - length(${part('f')}) + ${scale})`;
+  const drop = `least(-${k}, length(${d}))`;
+  const dropsOnlyZeros = `(${k} >= 0 OR right(${d}, ${drop}) = repeat('0', ${drop}))`;
+  const isExp = `regexp_full_match(${x}, ${lit(EXPONENT_FORM)})`;
+  return {
+    // A leading '0' keeps the text a number when every digit is dropped (`0E-30`).
+    digits: `concat(${part('s')}, '0', CASE WHEN ${k} >= 0 THEN concat(${d}, repeat('0', ${k})) ELSE left(${d}, length(${d}) - ${drop}) END)`,
+    // CASE, not AND: DuckDB evaluates a CASE branch only for the rows that reach it, so plain numbers
+    // (nearly every cell) never pay for the extraction.
+    exact: `(CASE WHEN ${isExp} THEN ${dropsOnlyZeros} ELSE false END)`,
+    excess: `(CASE WHEN ${isExp} THEN NOT ${dropsOnlyZeros} ELSE false END)`,
+  };
+}
+
+/** Integer text `digits` (value × 10^scale) as DECIMAL(38,scale); NULL when it does not fit. */
+function scaled(digits: string, scale: number): string {
+  const unit = scale === 0 ? '' : ` * CAST(0.${'0'.repeat(scale - 1)}1 AS DECIMAL(${scale + 1},${scale}))`;
+  return `TRY_CAST(TRY_CAST(${digits} AS HUGEINT) AS DECIMAL(38,0))${unit}`;
+}
+
 /** SQL for the typed value of raw text `v`, and the quarantine reason when it does not cast. */
 function typedExpr(c: ColumnSpec, v: string): { expr: string; motivo: string | null; base: string } {
   const t = `NULLIF(trim(${v}), '')`;
@@ -97,10 +134,10 @@ function typedExpr(c: ColumnSpec, v: string): { expr: string; motivo: string | n
       // hand and scaling by an exact DECIMAL constant gives the same exact value.
       const scale = c.scale ?? 10;
       const digits = `concat(split_part(${t}, '.', 1), rpad(split_part(${t}, '.', 2), ${scale}, '0'))`;
-      const unit =
-        scale === 0 ? '' : ` * CAST(0.${'0'.repeat(scale - 1)}1 AS DECIMAL(${scale + 1},${scale}))`;
+      const exp = exponentSql(t, scale);
       return {
-        expr: `CASE WHEN regexp_full_match(${t}, '-?[0-9]+([.][0-9]{1,${scale}})?') THEN CAST(TRY_CAST(${digits} AS HUGEINT) AS DECIMAL(38,0))${unit} END`,
+        expr: `CASE WHEN regexp_full_match(${t}, '-?[0-9]+([.][0-9]{1,${scale}})?') THEN ${scaled(digits, scale)}
+                    WHEN ${exp.exact} THEN ${scaled(exp.digits, scale)} END`,
         motivo: MOTIVOS.nao_numerico,
         base: t,
       };
@@ -204,7 +241,8 @@ export async function stageDelimited(
       const { expr, motivo, base } = typedExpr(b.spec, v);
       sel.push(`${expr} AS t${i}`, `${v} AS r${i}`, `${base} AS n${i}`);
       if (b.spec.type === 'decimal') {
-        const tooPrecise = `regexp_full_match(n${i}, '-?[0-9]+[.][0-9]{${(b.spec.scale ?? 10) + 1},}')`;
+        const scale = b.spec.scale ?? 10;
+        const tooPrecise = `(regexp_full_match(n${i}, '-?[0-9]+[.][0-9]{${scale + 1},}') OR ${exponentSql(`n${i}`, scale).excess})`;
         checks.push({
           i,
           name: b.spec.name,
