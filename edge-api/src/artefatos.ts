@@ -116,3 +116,25 @@ export function cabecalhosDoArtefato(a: ArtefatoLido, build: Build): Record<stri
     'X-Versao-Do-Dado': build.atual.versao_do_dado,
   };
 }
+
+// Parsed JSON artefacts kept per isolate, keyed by version and path (the screener snapshot is read
+// on every /screener call; parsing it once per build is what keeps the route cheap).
+const jsonsParseados = new Map<string, Promise<unknown>>();
+
+/** A JSON artefact of the build parsed with `schema`, or null when the manifest does not list it. */
+export async function jsonDoBuild<S extends z.ZodType>(
+  bucket: R2Bucket,
+  build: Build,
+  caminho: string,
+  schema: S,
+): Promise<z.output<S> | null> {
+  if (!build.porCaminho.has(caminho)) return null;
+  const chave = `${build.atual.versao_do_dado}\n${caminho}`;
+  let p = jsonsParseados.get(chave);
+  if (!p) {
+    p = lerJson(bucket, `${build.atual.prefixo}${caminho}`, schema);
+    jsonsParseados.set(chave, p);
+    p.catch(() => jsonsParseados.delete(chave));
+  }
+  return p as Promise<z.output<S>>;
+}

@@ -8,6 +8,7 @@ import { chaveGratis } from './rotas/chave-gratis.ts';
 import { dump } from './rotas/dump.ts';
 import { empresas } from './rotas/empresas.ts';
 import { recibos } from './rotas/recibos.ts';
+import { screener } from './rotas/screener.ts';
 import type { AppEnv } from './tipos.ts';
 
 export { QuotaCounter } from './quota-counter.ts';
@@ -22,6 +23,7 @@ app.route('/empresas', empresas);
 app.route('/dump', dump);
 app.route('/chave-gratis', chaveGratis);
 app.route('/recibo', recibos);
+app.route('/screener', screener);
 
 app.notFound((c) => {
   const e = new ErroApi(404, 'nao_encontrado', `Rota desconhecida: ${c.req.method} ${c.req.path}.`);

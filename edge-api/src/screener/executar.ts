@@ -1,0 +1,182 @@
+import { NOMES_INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
+import {
+  type Filtro,
+  type ScreenerConsulta,
+  type ScreenerEmpresa,
+  type ScreenerResposta,
+  type ScreenerResultado,
+  ScreenerResultadoSchema,
+} from '@fundamentos/schemas/screener';
+import type { ScreenerSnapshot, ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
+import { TickerSchema } from '@fundamentos/schemas/comum';
+
+/** Spec rule 2: a P/L above this never passes a screener (flag `pl_extremo`). */
+export const PL_MAXIMO = 200;
+
+const NOMES = new Set<string>(NOMES_INDICADORES);
+
+export const LIMITE_CONHECIDO =
+  'Viés de sobrevivência não corrigido: o universo é o das empresas com código de negociação hoje; empresas que deixaram a bolsa não aparecem, nem para anos passados.';
+
+export const NOTA_SCREENER =
+  'Só valores sem flag entram num filtro; P/L nulo, com lucro zero ou negativo (pl_negativo) ou acima de 200 (pl_extremo) nunca passa. Conteúdo descritivo, não é recomendação de investimento.';
+
+/** One company's row chosen for the query, before filtering (spec: `ano`, or the latest year known at `as_of`). */
+export function linhasDaConsulta(
+  snapshot: ScreenerSnapshot,
+  consulta: Pick<ScreenerConsulta, 'ano' | 'as_of'>,
+): ScreenerSnapshotLinha[] {
+  const porEmpresa = new Map<number, ScreenerSnapshotLinha>();
+  for (const l of snapshot.linhas) {
+    // The answer's rows need a trading code (ScreenerEmpresaSchema); the universe is companies trading today.
+    if (l.ticker === null || !TickerSchema.safeParse(l.ticker).success) continue;
+    if (consulta.as_of !== undefined && l.disponivel_em > consulta.as_of) continue;
+    if (consulta.ano !== undefined && l.ano !== consulta.ano) continue;
+    const atual = porEmpresa.get(l.cd_regulator);
+    if (atual === undefined || l.ano > atual.ano) porEmpresa.set(l.cd_regulator, l);
+  }
+  return [...porEmpresa.values()].sort((a, b) => a.cd_regulator - b.cd_regulator);
+}
+
+function dentro(valor: number, filtros: readonly Filtro[]): boolean {
+  return filtros.every((f) => (f.operador === 'min' ? valor >= f.valor : valor <= f.valor));
+}
+
+type AvaliacaoPl =
+  | { ok: true; valor: number; ressalvas: string[] }
+  | { ok: false; motivo: string };
+
+/**
+ * Whether the row's annual P/L may be compared with a filter (spec rules 1–2 and `rigor`). The
+ * severities come from the market marts' classification published with the snapshot.
+ */
+export function avaliarPl(
+  l: ScreenerSnapshotLinha,
+  consulta: Pick<ScreenerConsulta, 'as_of' | 'rigor'>,
+  gravidade: ReadonlyMap<string, string>,
+): AvaliacaoPl {
+  const flags = l.flag_multiplos === null ? [] : l.flag_multiplos.split(';');
+  const plFlags = flags.filter((f) => gravidade.has(f) || f.startsWith('ttm_sem_trimestre'));
+  if (l.pl === null || l.data_preco === null) {
+    const bloq = plFlags.filter((f) => gravidade.get(f) === 'bloqueante');
+    return { ok: false, motivo: bloq[0] ?? flags[0] ?? 'sem_valor' };
+  }
+  // A price traded after as_of was not known then (docs/datasets-mercado.md).
+  if (consulta.as_of !== undefined && l.data_preco > consulta.as_of)
+    return { ok: false, motivo: 'preco_depois_do_as_of' };
+  if (l.pl <= 0) return { ok: false, motivo: 'pl_negativo' };
+  if (l.pl > PL_MAXIMO) return { ok: false, motivo: 'pl_extremo' };
+  if (l.pl_gravidade === 'bloqueante') {
+    const bloq = plFlags.filter((f) => gravidade.get(f) === 'bloqueante');
+    return { ok: false, motivo: bloq[0] ?? 'flag_bloqueante' };
+  }
+  if (consulta.rigor === 'estrito' && l.pl_gravidade !== null)
+    return { ok: false, motivo: 'rigor_estrito' };
+  const ressalvas = plFlags.filter((f) => {
+    const g = gravidade.get(f);
+    return g === 'ajuste_feito' || g === 'ressalva_leve';
+  });
+  return { ok: true, valor: l.pl, ressalvas };
+}
+
+const MOTIVO_EM_PORTUGUES: Record<string, string> = {
+  sem_valor: 'sem P/L calculado',
+  pl_negativo: 'lucro zero ou negativo',
+  pl_extremo: 'P/L acima de 200',
+  rigor_estrito: 'P/L com ressalva (rigor=estrito aceita só P/L sem flag)',
+  preco_depois_do_as_of: 'preço negociado depois do as_of',
+  pl_ttm_nao_publicado: 'P/L de 12 meses ainda não publicado no snapshot do screener',
+};
+
+function resumo(n: number, porMotivo: Record<string, number>): string {
+  if (n === 0) return 'Nenhuma empresa ficou de fora pelas regras do P/L.';
+  const partes = Object.entries(porMotivo)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([m, k]) => `${k} por ${MOTIVO_EM_PORTUGUES[m] ?? `flag ${m}`}`);
+  return `${n} ${n === 1 ? 'empresa ficou' : 'empresas ficaram'} de fora por causa do P/L: ${partes.join('; ')}.`;
+}
+
+function criterio(consulta: ScreenerConsulta): string {
+  const ano =
+    consulta.ano === undefined
+      ? 'o ano mais recente de cada empresa'
+      : `o exercício ${consulta.ano} de cada empresa`;
+  const asOf =
+    consulta.as_of === undefined
+      ? ''
+      : ` conhecido em ${consulta.as_of} (DFP recebida e preço negociado até essa data)`;
+  return `Uma linha por empresa com código de negociação: ${ano}${asOf}. Só valores sem flag entram num filtro; P/L com rigor=${consulta.rigor}. Ordem: cd_regulator crescente.`;
+}
+
+export interface Execucao {
+  resultado: ScreenerResultado;
+  fora_do_filtro?: ScreenerResposta['fora_do_filtro'];
+}
+
+/** Runs a parsed `/screener` query over the published snapshot. Never computes a number: it only compares. */
+export function executarScreener(snapshot: ScreenerSnapshot, consulta: ScreenerConsulta): Execucao {
+  const gravidade = new Map(snapshot.classificacao_flags_pl.map((c) => [c.flag, c.gravidade]));
+  const porIndicador = new Map<string, Filtro[]>();
+  for (const f of consulta.filtros)
+    porIndicador.set(f.indicador, [...(porIndicador.get(f.indicador) ?? []), f]);
+  const comPl = porIndicador.has('pl') || porIndicador.has('pl_ttm');
+  const porMotivo: Record<string, number> = {};
+  let fora = 0;
+  const aprovadas: ScreenerEmpresa[] = [];
+
+  for (const l of linhasDaConsulta(snapshot, consulta)) {
+    let passa = true;
+    for (const [nome, filtros] of porIndicador) {
+      if (!NOMES.has(nome)) continue;
+      const v = l.indicadores[nome];
+      if (v === undefined || v === null || l.flags_indicadores[nome] != null || !dentro(v, filtros)) {
+        passa = false;
+        break;
+      }
+    }
+    let multiplos: ScreenerEmpresa['multiplos'];
+    if (passa && comPl) {
+      // The snapshot publishes the annual P/L only; a pl_ttm filter leaves every company out, said so.
+      const pl = porIndicador.has('pl_ttm')
+        ? ({ ok: false, motivo: 'pl_ttm_nao_publicado' } as const)
+        : avaliarPl(l, consulta, gravidade);
+      if (!pl.ok) {
+        fora++;
+        porMotivo[pl.motivo] = (porMotivo[pl.motivo] ?? 0) + 1;
+        passa = false;
+      } else if (!dentro(pl.valor, porIndicador.get('pl') ?? [])) passa = false;
+      else if (l.data_preco !== null)
+        multiplos = {
+          pl: { valor: pl.valor, dt_receb: l.dt_receb, data_preco: l.data_preco, ressalvas: pl.ressalvas },
+        };
+    }
+    if (!passa || l.ticker === null) continue;
+    const indicadores: Partial<Record<NomeIndicador, number>> = {};
+    for (const nome of NOMES_INDICADORES) {
+      const v = l.indicadores[nome];
+      if (typeof v === 'number' && l.flags_indicadores[nome] == null) indicadores[nome] = v;
+    }
+    aprovadas.push({
+      cd_regulator: l.cd_regulator,
+      ano: l.ano,
+      indicadores,
+      disponivel_em: l.disponivel_em,
+      nome: l.nome,
+      ticker: l.ticker,
+      ...(multiplos === undefined ? {} : { multiplos }),
+    });
+  }
+
+  const resultado = ScreenerResultadoSchema.parse({
+    total: aprovadas.length,
+    filtros: consulta.filtros,
+    empresas: aprovadas.slice(0, consulta.limite),
+    nota: NOTA_SCREENER,
+    ...(consulta.as_of === undefined ? {} : { as_of: consulta.as_of }),
+    criterio: criterio(consulta),
+    limite_conhecido: LIMITE_CONHECIDO,
+  });
+  return comPl
+    ? { resultado, fora_do_filtro: { n: fora, por_motivo: porMotivo, resumo: resumo(fora, porMotivo) } }
+    : { resultado };
+}
