@@ -3,7 +3,7 @@ import { formatarReaisPorAcao, formatarValor } from './formato.ts';
 
 describe('number display', () => {
   it('keeps every published decimal of a provento per share', () => {
-    // data/sample/raw/b3/empresas/GetListedCashDividends.json: AMBEV DIVIDENDO approved 09/12/2021, valueCash "0,1334".
+    // data/sample/raw/b3/empresas/GetListedCashDividends_AMBEVSA.json: AMBEV DIVIDENDO approved 09/12/2021, valueCash "0,1334".
     expect(formatarReaisPorAcao(0.1334, 'pt')).toBe('R$\u00a00,1334');
     expect(formatarReaisPorAcao(0.1334, 'en')).toBe('R$0.1334');
   });

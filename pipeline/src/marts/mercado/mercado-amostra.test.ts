@@ -12,7 +12,7 @@ import { gravidadePl } from './multiplos.ts';
 /**
  * Real sample: COTAHIST_D25062021.TXT and COTAHIST_D03022022.TXT are the only sessions we have;
  * DT_RECEB from the DFP index files; share counts from dfp_cia_aberta_composicao_capital_2024.csv;
- * AMBEV cash events from b3/empresas/GetListedCashDividends.json.
+ * AMBEV cash events from b3/empresas/GetListedCashDividends_AMBEVSA.json.
  */
 let ctx: BuildContext;
 let cap: Capturado;

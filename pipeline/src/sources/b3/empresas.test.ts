@@ -17,7 +17,7 @@ import {
 import { freshDb, one, recordingReporter, rows, samplePath } from './test-helpers.ts';
 import { b3Url, b3UrlParams } from './url.ts';
 
-const CASH = samplePath('raw/b3/empresas/GetListedCashDividends.json');
+const CASH = samplePath('raw/b3/empresas/GetListedCashDividends_AMBEVSA.json');
 const SUPPLEMENT = samplePath('raw/b3/empresas/GetListedSupplementCompany.json');
 const DETAILS = samplePath('raw/b3/empresas/GetDetailsCompany.json');
 
@@ -347,7 +347,7 @@ describe('GetListedSupplementCompany and GetDetail', () => {
 
   it('every company spec recognises its sample file and has a B3 URL pattern', () => {
     const names = [
-      'GetListedCashDividends.json',
+      'GetListedCashDividends_AMBEVSA.json',
       'GetListedSupplementCompany.json',
       'GetDetailsCompany.json',
     ];
