@@ -23,9 +23,43 @@ export const FLAGS_DA_SPEC = [
  * without an indirect cash-flow statement, a partial F-score). Add new values here, in the same
  * commit as the dictionary entry that describes them.
  */
-export const FLAGS_ADICIONAIS = ['sem_dfc_indireta', 'f_score_parcial'] as const;
+export const FLAGS_ADICIONAIS = [
+  // fundamentals (pipeline/src/marts/fundamentos)
+  'sem_dfc_indireta',
+  'f_score_parcial',
+  'conta_ausente',
+  'denominador_nao_positivo',
+  'plano_financeiro_nao_aplicavel',
+  'dep_amort_nao_encontrada',
+  'dep_amort_sinal_inesperado',
+  'agregacao_mista',
+  'score_valor_sem_multiplos',
+  // market (pipeline/src/marts/mercado)
+  'acoes_em_milhares',
+  'escala_acoes_indeterminada',
+  'pn_pela_classe_mais_liquida',
+  'lucro_ausente',
+  'preco_distante',
+  'acoes_indisponiveis',
+  'classe_sem_preco',
+  'sem_pregao_na_data_com',
+] as const;
 
 export const FLAGS_CONHECIDAS = [...FLAGS_DA_SPEC, ...FLAGS_ADICIONAIS] as const;
+
+/**
+ * Flag families whose value names a period (the spec's `ttm_sem_trimestre_1_2010` is one member of
+ * `ttm_sem_trimestre_<quarter>_<year>`): the dictionary describes the family once, under its prefix.
+ */
+export const FAMILIAS_DE_FLAGS = {
+  ttm_sem_trimestre: /^ttm_sem_trimestre_[1-4]_\d{4}$/,
+} as const satisfies Record<string, RegExp>;
+
+/** The dictionary entry that describes a flag value: itself, or the family it belongs to. */
+export function entradaDoDicionario(flag: string): string {
+  for (const [familia, re] of Object.entries(FAMILIAS_DE_FLAGS)) if (re.test(flag)) return familia;
+  return flag;
+}
 
 export const FlagDaSpecSchema = z.enum(FLAGS_DA_SPEC);
 export const FlagConhecidaSchema = z.enum(FLAGS_CONHECIDAS).describe('A flag value known to this package.');
@@ -45,5 +79,8 @@ export function juntarFlags(flags: readonly string[]): string | null {
 
 /** Values of a joined `flag` that this package does not know (the screener refuses them in `padrao`). */
 export function flagsDesconhecidas(flag: string | null): string[] {
-  return separarFlags(flag).filter((f) => !FlagConhecidaSchema.safeParse(f).success);
+  return separarFlags(flag).filter(
+    (f) =>
+      !FlagConhecidaSchema.safeParse(f).success && !Object.values(FAMILIAS_DE_FLAGS).some((re) => re.test(f)),
+  );
 }

@@ -25,8 +25,11 @@ export const ScoresEmpresaSchema = z
     score_valor: z
       .null()
       .describe(
-        'Second (value) score: needs prices, published by the market marts; null in the fundamentals build.',
+        'Second (value) score: needs P/L and P/VP, computed by the market marts after this file is written; null until a stage after them publishes it.',
       ),
+    score_valor_flag: z
+      .literal('score_valor_sem_multiplos')
+      .describe('Why score_valor is null (field dictionary, flag score_valor_sem_multiplos).'),
     nota: NotaSchema,
     citacao: CitacaoSchema,
   })

@@ -202,6 +202,73 @@ export const FLAGS: Dicionario['flags'] = [
     origem: 'projeto',
     onde: 'todos os indicadores',
   },
+  {
+    flag: 'score_valor_sem_multiplos',
+    significado:
+      'o score de valor precisa de P/L e P/VP, calculados pelas etapas de mercado depois da publicação dos fundamentos; nesta versão ele não é publicado (metodologia, seção 9.1)',
+    origem: 'projeto',
+    onde: 'score_valor (scores)',
+  },
+  {
+    flag: 'ttm_sem_trimestre',
+    significado:
+      'família ttm_sem_trimestre_<trimestre>_<ano>: falta o trimestre nomeado para somar os 12 meses; lucro TTM e P/L ficam nulos',
+    origem: 'projeto',
+    onde: 'múltiplos trimestrais',
+  },
+  {
+    flag: 'acoes_em_milhares',
+    significado:
+      'a quantidade de ações foi entregue em milhares (P/VP implícito na faixa dos milhares) e foi multiplicada por 1000',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'escala_acoes_indeterminada',
+    significado:
+      'a quantidade de ações não cabe nem em unidades nem em milhares (ou falta patrimônio/preço para testar): não é usada, e os múltiplos ficam nulos',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'pn_pela_classe_mais_liquida',
+    significado:
+      'a empresa tem mais de um código preferencial (PNA, PNB…); todas as preferenciais foram precificadas pelo mais negociado',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'lucro_ausente',
+    significado: 'o documento não tem a linha de lucro: P/L nulo',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'preco_distante',
+    significado:
+      'o primeiro pregão encontrado depois do DT_RECEB está a mais de 7 dias (pregões ausentes dos arquivos): múltiplos nulos',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'acoes_indisponiveis',
+    significado:
+      'nenhuma quantidade de ações era conhecida na data do preço: valor de mercado e múltiplos nulos',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'classe_sem_preco',
+    significado: 'uma classe de ações em circulação não teve pregão na data do preço: valor de mercado nulo',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'sem_pregao_na_data_com',
+    significado: 'não houve pregão da classe na data com do provento: o preço na data com fica nulo',
+    origem: 'projeto',
+    onde: 'dividendos',
+  },
 ];
 
 export const REGRAS_GERAIS: Record<string, string> = {

@@ -251,7 +251,8 @@ async function publicarScores(ctx: BuildContext, ind: z.infer<typeof IndRow>[]):
         };
       }),
       score_valor: null,
-      nota: 'F-score de Piotroski com os nove critérios abertos (metodologia, seção 9). O segundo score, de valor, depende de preços e não é publicado por esta etapa.',
+      score_valor_flag: 'score_valor_sem_multiplos',
+      nota: 'F-score de Piotroski com os nove critérios abertos (metodologia, seção 9). O score de valor (seção 9.1) precisa de P/L e P/VP, calculados depois desta etapa: nulo com score_valor_sem_multiplos.',
       citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* da empresa ${cd}`),
     };
     out.push(
