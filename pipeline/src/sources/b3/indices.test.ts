@@ -14,7 +14,7 @@ import {
 } from './indices.ts';
 import { freshDb, one, recordingReporter, rows, samplePath } from './test-helpers.ts';
 
-const IBOV = samplePath('raw/feitos-aqui/b3/GetPortfolioDay_IndexStatistics_IBOV_2022.json');
+const IBOV = samplePath('raw/b3/indices/GetPortfolioDay_IndexStatistics_IBOV_2022.json');
 
 describe('B3 index answers', () => {
   it('turns the IBOV day × month grid of 2022 into one row per trading day', async () => {
