@@ -231,6 +231,16 @@ describe('site built from the sample publication', () => {
     await page.context().close();
   });
 
+  it('prints without navigation or forms, keeping the notice and the numbers', async () => {
+    const { page } = await abrir(`/acoes/${ticker}`);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('header nav').isVisible()).toBe(false);
+    expect(await page.locator('.aviso').first().isVisible()).toBe(true);
+    expect(await page.locator('table').first().isVisible()).toBe(true);
+    await page.pdf({ path: join(SCREENSHOTS, 'empresa-impressa.pdf') });
+    await page.context().close();
+  });
+
   it('free-key form posts to /chave-gratis and carries the origin label from ?de=', async () => {
     const { page } = await abrir('/chave-gratis?de=e2e');
     const form = page.locator('form[method="post"]');
