@@ -254,6 +254,7 @@ describe('site built from the sample publication', () => {
     expect(xml).toContain(`<loc>https://fundamentos.test/acoes/${ticker}</loc>`);
     expect(xml).toContain(`<loc>https://fundamentos.test/en/acoes/${ticker}</loc>`);
     expect(xml).toContain('<loc>https://fundamentos.test/ler-csv-da-regulator</loc>');
+    expect(xml).toContain('<loc>https://fundamentos.test/en/metodologia</loc>');
     const { page, status } = await abrir('/nao-existe');
     expect(status).toBe(404);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');

@@ -15,6 +15,7 @@ export function paginasIndexaveis(b: DataBuild): string[] {
     '/auditoria',
     '/auditoria/sementes',
     '/chave-gratis',
+    '/metodologia',
     ...empresas.map((e) => `/acoes/${e.indice.ticker}`),
     ...empresas
       .filter((e) => e.reapresentacoes !== null)

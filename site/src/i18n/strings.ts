@@ -68,6 +68,7 @@ export const StringsSchema = z.strictObject({
   chave: section(['titulo', 'lead', 'botao', 'uso', 'degustacao']),
   perguntas: section(['titulo', 'lead']),
   auditoria: section(['titulo', 'sementes_titulo']),
+  metodologia: section(['titulo', 'lead', 'indicadores', 'base_lucro', 'unidade', 'regras']),
   erro: section(['titulo', 'texto']),
 });
 export type Strings = z.infer<typeof StringsSchema>;
