@@ -4,6 +4,7 @@ import { cache } from './middleware/cache.ts';
 import { chave } from './middleware/chave.ts';
 import { idRequisicao } from './middleware/id-requisicao.ts';
 import { abertas } from './rotas/abertas.ts';
+import { auditoria, desafio } from './rotas/auditoria.ts';
 import { chaveGratis } from './rotas/chave-gratis.ts';
 import { dump } from './rotas/dump.ts';
 import { empresas } from './rotas/empresas.ts';
@@ -24,6 +25,8 @@ app.route('/dump', dump);
 app.route('/chave-gratis', chaveGratis);
 app.route('/recibo', recibos);
 app.route('/screener', screener);
+app.route('/auditoria', auditoria);
+app.route('/desafio', desafio);
 
 app.notFound((c) => {
   const e = new ErroApi(404, 'nao_encontrado', `Rota desconhecida: ${c.req.method} ${c.req.path}.`);

@@ -14,5 +14,7 @@ declare module 'vitest' {
     amostra: BuildSemeavel & { codigoAntigo: string; codigoAtual: string };
     /** Set instead of `amostra` when the pipeline build of the sample failed. */
     amostraFalhou: string;
+    /** Audit samples drawn in Node by the test's own implementation: seed → universe lines. */
+    sorteios: Record<string, string[]>;
   }
 }

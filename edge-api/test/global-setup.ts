@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -24,6 +25,28 @@ export default async function setup(project: TestProject): Promise<void> {
   const [codigoAntigo, alvo] = Object.entries(tickers)
     .filter(([k, v]) => k !== v.ticker_atual)
     .sort(([a], [b]) => a.localeCompare(b))[0] ?? ['', { ticker_atual: '' }];
+  // Audit samples computed here, in Node, by an implementation independent of the worker's
+  // (node:crypto, plain sort): the worker must draw the same lines.
+  const universo = [
+    ...new Set(
+      (await readFile(join(dir, 'auditoria/universo.txt'), 'utf8')).split('\n').filter((l) => l !== ''),
+    ),
+  ];
+  const sortear = (seed: number, n: number): string[] =>
+    universo
+      .map((l) => [createHash('sha256').update(`${seed}|${l}`, 'utf8').digest('hex'), l] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, n)
+      .map(([, l]) => l);
+  const sorteios: Record<string, string[]> = { '42': sortear(42, 10), '2024': sortear(2024, 100) };
+  const linhagens = new Set(
+    Object.values(sorteios)
+      .flat()
+      .map((l) => {
+        const [cd, ano, ind] = l.split('|');
+        return `json/empresas/${cd}/linhagem/${ano}/${ind}.json`;
+      }),
+  );
   const semeavel = await semeavelDaAmostra(dir, (todos) =>
     todos.filter(
       (p) =>
@@ -31,11 +54,16 @@ export default async function setup(project: TestProject): Promise<void> {
           'json/tickers.json',
           'json/empresas.json',
           'json/dicionario.json',
+          'json/screener.json',
+          'json/desafio.json',
           'auditoria/universo.txt',
+          'json/empresas/906/auditoria/dep_amort/2014.json',
         ].includes(p) ||
+        linhagens.has(p) ||
         p.startsWith('json/empresas/5410/') ||
         p.startsWith('csv/'),
     ),
   );
   project.provide('amostra', { ...semeavel, codigoAntigo, codigoAtual: alvo.ticker_atual });
+  project.provide('sorteios', sorteios);
 }

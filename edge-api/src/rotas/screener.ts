@@ -1,8 +1,8 @@
-import { type Recibo, filtrosComoTuplas, sha256DoResultado } from '@fundamentos/schemas/recibo';
+import { filtrosComoTuplas, type Recibo, sha256DoResultado } from '@fundamentos/schemas/recibo';
 import {
+  lerParametrosScreener,
   type ScreenerConsulta,
   ScreenerRespostaSchema,
-  lerParametrosScreener,
 } from '@fundamentos/schemas/screener';
 import { ScreenerSnapshotSchema } from '@fundamentos/schemas/screener-snapshot';
 import { Hono } from 'hono';
@@ -50,7 +50,11 @@ export const screener = new Hono<AppEnv>().get('/', exigeChave(), async (c) => {
   const build = await buildAtual(c.env.ARTEFATOS);
   const snapshot = await jsonDoBuild(c.env.ARTEFATOS, build, 'json/screener.json', ScreenerSnapshotSchema);
   if (snapshot === null)
-    throw new ErroApi(404, 'recurso_nao_publicado', `Screener não publicado no build ${build.atual.versao_do_dado}.`);
+    throw new ErroApi(
+      404,
+      'recurso_nao_publicado',
+      `Screener não publicado no build ${build.atual.versao_do_dado}.`,
+    );
   const { resultado, fora_do_filtro } = executarScreener(snapshot, consulta);
   c.header('X-Versao-Do-Dado', build.atual.versao_do_dado);
 

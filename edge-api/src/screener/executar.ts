@@ -1,3 +1,4 @@
+import { TickerSchema } from '@fundamentos/schemas/comum';
 import { NOMES_INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
 import {
   type Filtro,
@@ -8,7 +9,6 @@ import {
   ScreenerResultadoSchema,
 } from '@fundamentos/schemas/screener';
 import type { ScreenerSnapshot, ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
-import { TickerSchema } from '@fundamentos/schemas/comum';
 
 /** Spec rule 2: a P/L above this never passes a screener (flag `pl_extremo`). */
 export const PL_MAXIMO = 200;
@@ -42,9 +42,7 @@ function dentro(valor: number, filtros: readonly Filtro[]): boolean {
   return filtros.every((f) => (f.operador === 'min' ? valor >= f.valor : valor <= f.valor));
 }
 
-type AvaliacaoPl =
-  | { ok: true; valor: number; ressalvas: string[] }
-  | { ok: false; motivo: string };
+type AvaliacaoPl = { ok: true; valor: number; ressalvas: string[] } | { ok: false; motivo: string };
 
 /**
  * Whether the row's annual P/L may be compared with a filter (spec rules 1–2 and `rigor`). The
@@ -70,8 +68,7 @@ export function avaliarPl(
     const bloq = plFlags.filter((f) => gravidade.get(f) === 'bloqueante');
     return { ok: false, motivo: bloq[0] ?? 'flag_bloqueante' };
   }
-  if (consulta.rigor === 'estrito' && l.pl_gravidade !== null)
-    return { ok: false, motivo: 'rigor_estrito' };
+  if (consulta.rigor === 'estrito' && l.pl_gravidade !== null) return { ok: false, motivo: 'rigor_estrito' };
   const ressalvas = plFlags.filter((f) => {
     const g = gravidade.get(f);
     return g === 'ajuste_feito' || g === 'ressalva_leve';
