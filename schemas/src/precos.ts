@@ -22,3 +22,38 @@ export const PrecoLinhaSchema = z
   })
   .describe('One session of one trading code (set precos).');
 export type PrecoLinha = z.infer<typeof PrecoLinhaSchema>;
+
+/** One session of one trading code in a company's price series: the raw close, never adjusted in place. */
+export const SessaoPrecoSchema = z.strictObject({
+  data: DataSchema.describe('Trading session (DATA DO PREGÃO).'),
+  fechamento: z.number().positive().describe('Close, unadjusted (PREULT / FATCOT).'),
+  volume: z.number().nonnegative().describe('Traded value, BRL (VOLTOT).'),
+});
+
+/**
+ * `json/empresas/<cd>/precos.json`: every trading code of one company with its raw close series.
+ * The adjustment factors are kept apart, as the dates up to which each one applies, so a reader
+ * adjusts only when it wants to.
+ */
+export const PrecosEmpresaSchema = z
+  .strictObject({
+    cd_regulator: z.number().int().positive(),
+    citacao: z.string().min(1),
+    tickers: z.array(
+      z.strictObject({
+        ticker: TickerSchema,
+        sessoes: z.array(SessaoPrecoSchema).describe('Sessions in date order.'),
+        fatores_ajuste: z
+          .array(
+            z.strictObject({
+              ate: DataSchema.describe('Last session this factor applies to.'),
+              fator: z.number().positive().describe('Multiply raw prices up to `ate` by this.'),
+            }),
+          )
+          .describe('Runs of sessions whose fator_ajuste differs from 1; empty when no event is known.'),
+      }),
+    ),
+    nota: z.string().min(1),
+  })
+  .describe('Raw close series per trading code of one company (COTAHIST), adjustment factors apart.');
+export type PrecosEmpresa = z.infer<typeof PrecosEmpresaSchema>;

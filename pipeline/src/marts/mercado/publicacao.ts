@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { linhas } from '../fundamentos/sql.ts';
 import { CLASSIFICACAO_FLAGS_PL, DIAS_MAX_ATE_PRECO, gravidadePl } from './multiplos.ts';
+import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
@@ -424,6 +425,12 @@ export const publicacaoMercadoStage: Stage = {
         }),
       );
     }
+    out.push(
+      ...(await publicarPrecosPorEmpresa(
+        ctx,
+        empresas.map((e) => e.cd_regulator),
+      )),
+    );
     out.push(
       await ctx.writer.json({
         name: 'classificacao_flags_pl',

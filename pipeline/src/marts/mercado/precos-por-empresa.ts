@@ -1,0 +1,68 @@
+import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { type PrecosEmpresa, PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
+import { z } from 'zod';
+import type { BuildContext } from '../../core/stage.ts';
+import { linhas } from '../fundamentos/sql.ts';
+
+const Row = z.object({
+  cd_regulator: z.coerce.number(),
+  ticker: z.string(),
+  data: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  fechamento: z.coerce.number(),
+  volume: z.coerce.number(),
+  fator_ajuste: z.coerce.number(),
+});
+type Row = z.infer<typeof Row>;
+
+/** Runs of consecutive sessions sharing a factor other than 1, each closed by its last session. */
+export function fatoresAjuste(rows: Row[]): PrecosEmpresa['tickers'][number]['fatores_ajuste'] {
+  const out: { ate: string; fator: number }[] = [];
+  rows.forEach((r, i) => {
+    const next = rows[i + 1];
+    if (r.fator_ajuste !== 1 && (!next || next.fator_ajuste !== r.fator_ajuste))
+      out.push({ ate: r.data, fator: r.fator_ajuste });
+  });
+  return out;
+}
+
+/** Groups the company's sessions (already ordered by ticker, data) into the artefact body. */
+export function precosEmpresa(cd: number, rows: Row[], versao: string): PrecosEmpresa {
+  const porTicker = new Map<string, Row[]>();
+  for (const r of rows) porTicker.set(r.ticker, [...(porTicker.get(r.ticker) ?? []), r]);
+  return {
+    cd_regulator: cd,
+    citacao: `Fonte: B3, COTAHIST (mercado à vista, lote padrão); recalculado por fundamentos, versão do dado ${versao}.`,
+    tickers: [...porTicker.entries()].map(([ticker, rs]) => ({
+      ticker,
+      sessoes: rs.map((r) => ({ data: r.data, fechamento: r.fechamento, volume: r.volume })),
+      fatores_ajuste: fatoresAjuste(rs),
+    })),
+    nota: 'Fechamentos brutos (PREULT / FATCOT), nunca ajustados no lugar; para ajustar por desdobramento/bonificação, multiplique os preços até `ate` pelo `fator`.',
+  };
+}
+
+/** `json/empresas/<cd>/precos.json` for every company given that has at least one session. */
+export async function publicarPrecosPorEmpresa(ctx: BuildContext, cds: number[]): Promise<ManifestEntry[]> {
+  if (!cds.length) return [];
+  const rows = await linhas(
+    ctx.db,
+    `SELECT cd_regulator, ticker, strftime(data, '%Y-%m-%d') AS data, fechamento, volume, fator_ajuste
+     FROM mkt_precos_empresa WHERE cd_regulator IN (${cds.join(',')}) ORDER BY cd_regulator, ticker, data`,
+    Row,
+  );
+  const porEmpresa = new Map<number, Row[]>();
+  for (const r of rows) porEmpresa.set(r.cd_regulator, [...(porEmpresa.get(r.cd_regulator) ?? []), r]);
+  const out: ManifestEntry[] = [];
+  for (const [cd, rs] of porEmpresa) {
+    out.push(
+      await ctx.writer.json({
+        name: `precos_${cd}`,
+        path: `json/empresas/${cd}/precos.json`,
+        schemaName: 'PrecosEmpresaSchema',
+        schema: PrecosEmpresaSchema,
+        data: precosEmpresa(cd, rs, ctx.versao_do_dado),
+      }),
+    );
+  }
+  return out;
+}
