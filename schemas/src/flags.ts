@@ -43,6 +43,10 @@ export const FLAGS_ADICIONAIS = [
   'acoes_indisponiveis',
   'classe_sem_preco',
   'sem_pregao_na_data_com',
+  'pvp_patrimonio_nao_positivo',
+  'ev_ebitda_sem_ebitda_positivo',
+  'ev_sem_divida_liquida',
+  'fcf_nao_calculado',
 ] as const;
 
 export const FLAGS_CONHECIDAS = [...FLAGS_DA_SPEC, ...FLAGS_ADICIONAIS] as const;

@@ -269,6 +269,31 @@ export const FLAGS: Dicionario['flags'] = [
     origem: 'projeto',
     onde: 'dividendos',
   },
+  {
+    flag: 'pvp_patrimonio_nao_positivo',
+    significado: 'patrimônio líquido zero ou negativo: P/VP nulo',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'ev_ebitda_sem_ebitda_positivo',
+    significado: 'EBITDA nulo, zero ou negativo: EV/EBITDA nulo',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'ev_sem_divida_liquida',
+    significado: 'sem dívida líquida publicada, o valor da firma (EV) não é calculado: EV/EBITDA nulo',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
+  {
+    flag: 'fcf_nao_calculado',
+    significado:
+      'o fluxo de caixa livre não é calculado nesta versão (o capex não está entre as contas lidas): fcf_yield nulo',
+    origem: 'projeto',
+    onde: 'múltiplos',
+  },
 ];
 
 export const REGRAS_GERAIS: Record<string, string> = {
