@@ -1,40 +1,31 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { build } from '@fundamentos/pipeline/build';
-import { fundamentosStages } from '@fundamentos/pipeline/marts/fundamentos/index';
+import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
+import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Manifest, ManifestSchema } from '@fundamentos/schemas/manifest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The fundamentals marts inside the real build (staging by the core readers, atomic publication): the
- * sample is built once and the published files are read back from disk.
+ * The fundamentals marts inside the real build (staging by the core readers, every mart, atomic
+ * publication), through the shared sample build: the published files are read back from disk.
  */
-const RAW = fileURLToPath(new URL('../../data/sample/raw', import.meta.url));
-let out: string;
-let resultado: Awaited<ReturnType<typeof build>>;
+let dir: string;
+let manifest: Manifest;
+let report: BuildReport;
 
 beforeAll(async () => {
-  out = await mkdtemp(join(tmpdir(), 'fundamentos-golden-'));
-  resultado = await build({
-    raw: RAW,
-    out,
-    label: 'amostra',
-    now: new Date('2026-01-02T12:00:00Z'),
-    stages: fundamentosStages,
-  });
+  dir = join(await amostraPublicada(), 'current');
+  manifest = ManifestSchema.parse(JSON.parse(await ler('manifest.json')));
+  report = BuildReportSchema.parse(JSON.parse(await ler('report.json')));
 });
 
-afterAll(async () => {
-  if (out) await rm(out, { recursive: true, force: true });
-});
-
-const ler = async (p: string): Promise<string> => readFile(join(resultado.dir, p), 'utf8');
+const ler = async (p: string): Promise<string> => readFile(join(dir, p), 'utf8');
 
 describe('fundamentals in the real build of the sample', () => {
-  it('publishes through the manifest with the hard checks passing', () => {
-    const nomes = new Set(resultado.manifest.artefatos.map((a) => a.path));
+  it('publishes through the manifest with the hard checks passing, at the fixed clock', () => {
+    expect(manifest.versao_do_dado).toBe('2026-01-02-amostra|1');
+    const nomes = new Set(manifest.artefatos.map((a) => a.path));
     for (const p of [
       'json/empresas.json',
       'json/tickers.json',
@@ -47,7 +38,7 @@ describe('fundamentals in the real build of the sample', () => {
       'csv/reapresentacoes.csv',
     ])
       expect(nomes.has(p), p).toBe(true);
-    const balanco = resultado.report.invariantes.find((i) => i.nome === 'ativo_igual_passivo_mais_pl');
+    const balanco = report.invariantes.find((i) => i.nome === 'ativo_igual_passivo_mais_pl');
     expect(balanco?.falhas).toBe(0);
     expect(balanco?.verificados).toBeGreaterThan(100);
   });
@@ -61,8 +52,8 @@ describe('fundamentals in the real build of the sample', () => {
   });
 
   it('the CSV set has one line per row the manifest announces', async () => {
-    const e = resultado.manifest.artefatos.find((a) => a.path === 'csv/indicadores.csv');
-    const p = resultado.manifest.artefatos.find((a) => a.path === 'parquet/indicadores.parquet');
+    const e = manifest.artefatos.find((a) => a.path === 'csv/indicadores.csv');
+    const p = manifest.artefatos.find((a) => a.path === 'parquet/indicadores.parquet');
     const csv = (await ler('csv/indicadores.csv')).trimEnd().split('\n');
     expect(csv[0]).toBe('cd_regulator,ano,nome,valor,flag');
     expect(csv.length - 1).toBe(e?.rows);
@@ -77,5 +68,11 @@ describe('fundamentals in the real build of the sample', () => {
       return c[1] === 'DFC_MD' && c[6] === 'con' && Number(c[0]) >= 2010 && Number(c[0]) <= 2018;
     });
     expect(dfcMd).toHaveLength(161);
+  });
+
+  it('scores.json says why the value score is null instead of estimating it', async () => {
+    const s = JSON.parse(await ler('json/empresas/15253/scores.json')) as Record<string, unknown>;
+    expect(s.score_valor).toBeNull();
+    expect(s.score_valor_flag).toBe('score_valor_sem_multiplos');
   });
 });

@@ -1,44 +1,60 @@
-import { fileURLToPath } from 'node:url';
-import type { BuildContext } from '@fundamentos/pipeline/core/stage';
-import {
-  type Capturado,
-  contextoMemoria,
-} from '@fundamentos/pipeline/marts/fundamentos/amostra/contexto-memoria';
-import { carregarAmostraCvm } from '@fundamentos/pipeline/marts/fundamentos/amostra/staging-amostra';
-import { fundamentosStages } from '@fundamentos/pipeline/marts/fundamentos/index';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AMOSTRA_RAW, amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
+import { consultar } from '@fundamentos/pipeline/testing/consulta';
 import type { AuditoriaDepAmort } from '@fundamentos/schemas/auditoria';
+import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import type { Desafio } from '@fundamentos/schemas/desafio';
-import type { Dicionario } from '@fundamentos/schemas/dicionario';
+import { type Dicionario, DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
-import { FLAGS_DA_SPEC } from '@fundamentos/schemas/flags';
+import { entradaDoDicionario, FLAGS_DA_SPEC, separarFlags } from '@fundamentos/schemas/flags';
 import type { IndicadorEmpresa } from '@fundamentos/schemas/indicador';
-import type { Indicadores } from '@fundamentos/schemas/indicadores';
+import { type Indicadores, IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import type { Linhagem } from '@fundamentos/schemas/linhagem';
+import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import type { ReapresentacoesEmpresa } from '@fundamentos/schemas/reapresentacoes';
 import type { ScoresEmpresa } from '@fundamentos/schemas/scores';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Golden tests of the fundamentals marts on the real sample (data/sample/raw). Every expected number
- * below was derived by hand from the rows cited next to it (file, company, account, line, VL_CONTA);
- * all cited files are MIL, so BRL = VL_CONTA × 1000.
+ * Golden tests of the fundamentals marts on the real sample (data/sample/raw), read back from the files
+ * the real `build()` published (shared sample build, one per content hash). Every expected number below
+ * was derived by hand from the rows cited next to it (file, company, account, line, VL_CONTA); all cited
+ * files are MIL, so BRL = VL_CONTA × 1000.
  */
-const RAW = fileURLToPath(new URL('../../data/sample/raw', import.meta.url));
+const RAW = AMOSTRA_RAW;
 
-let db: BuildContext['db'];
-let cap: Capturado;
+let dir: string;
+let report: BuildReport;
+const jsons = new Map<string, unknown>();
+
+/** The JSON artefacts the tests below read, loaded once from the published build. */
+const LIDOS = [
+  'json/desafio.json',
+  'json/dicionario.json',
+  'json/tickers.json',
+  'json/empresas/1023/index.json',
+  'json/empresas/15253/scores.json',
+  'json/empresas/15253/reapresentacoes.json',
+  'json/empresas/15253/indicadores/margem_liquida.json',
+  'json/empresas/15253/linhagem/2016/margem_liquida.json',
+  'json/empresas/15253/linhagem/2016/ebitda.json',
+  'json/empresas/15253/auditoria/dep_amort/2016.json',
+  'json/empresas/15539/auditoria/dep_amort/2016.json',
+  'json/empresas/15539/auditoria/dep_amort/2018.json',
+  'json/empresas/21733/auditoria/dep_amort/2019.json',
+  ...[15253, 1023, 21610].map((cd) => `json/empresas/${cd}/indicadores.json`),
+];
 
 beforeAll(async () => {
-  const { ctx, capturado } = await contextoMemoria();
-  db = ctx.db;
-  cap = capturado;
-  await carregarAmostraCvm(db, RAW);
-  for (const s of fundamentosStages) await s.run(ctx);
+  dir = join(await amostraPublicada(), 'current');
+  report = BuildReportSchema.parse(JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')));
+  for (const p of LIDOS) jsons.set(p, JSON.parse(await readFile(join(dir, p), 'utf8')));
 });
 
 function json<T>(path: string): T {
-  const v = cap.json.get(path);
-  if (v === undefined) throw new Error(`artefact ${path} was not published`);
+  const v = jsons.get(path);
+  if (v === undefined) throw new Error(`artefact ${path} is not in LIDOS`);
   return v as T;
 }
 
@@ -50,9 +66,7 @@ function indicador(cd: number, ano: number, nome: string): { valor: number | nul
   return { valor: l.valor, flag: l.flag };
 }
 
-async function contar(sql: string): Promise<number> {
-  return Number((await db.runAndReadAll(sql)).getRowsJson()[0]?.[0]);
-}
+const parquet = (set: string): string => `'${join(dir, 'parquet', `${set}.parquet`)}'`;
 
 describe('Energisa (CD_CVM 015253), DFP 2016 consolidated', () => {
   // por-empresa/dfp_cia_aberta_DRE_con_2016.csv, VERSAO 1, MIL:
@@ -82,7 +96,11 @@ describe('Energisa (CD_CVM 015253), DFP 2016 consolidated', () => {
     expect(a.dep_amort).toBe(703644 * 1000);
     const incluidas = a.candidatos.filter((c) => c.decisao === 'incluida');
     expect(incluidas.map((c) => [c.cd_conta, c.ds_conta, c.fonte])).toEqual([
-      ['6.01.01.06', 'Depreciação e amortização', 'dfp_cia_aberta_DFC_MI_con_2016.csv:311'],
+      [
+        '6.01.01.06',
+        'Depreciação e amortização',
+        'cvm/dfp/por-empresa/dfp_cia_aberta_DFC_MI_con_2016.csv:311',
+      ],
     ]);
   });
 
@@ -102,11 +120,18 @@ describe('Energisa (CD_CVM 015253), DFP 2016 consolidated', () => {
   });
 
   // index ano-completo/dfp_cia_aberta_2016.csv l.25: 015253, VERSAO 1, DT_RECEB 2017-03-23
-  it('point in time: the 2016 facts are unknown the day before DT_RECEB and known on it', async () => {
-    const q = (d: string) =>
-      `SELECT count(*) FROM fatos_em(DATE '${d}') WHERE cd_regulator = 15253 AND ano = 2016 AND demo = 'DRE' AND cd_conta = '3.01'`;
-    expect(await contar(q('2017-03-22'))).toBe(0);
-    expect(await contar(q('2017-03-23'))).toBe(1);
+  it('point in time: the published 2016 fact carries the DT_RECEB of its filing and its source line', async () => {
+    const r =
+      await consultar(`SELECT CAST(dt_receb AS VARCHAR) AS dt_receb, versao, arquivo, linha FROM ${parquet('fatos')}
+      WHERE cd_regulator = 15253 AND ano = 2016 AND demo = 'DRE' AND cd_conta = '3.01'`);
+    expect(r).toEqual([
+      {
+        dt_receb: '2017-03-23',
+        versao: 1,
+        arquivo: 'cvm/dfp/por-empresa/dfp_cia_aberta_DRE_con_2016.csv',
+        linha: '213',
+      },
+    ]);
   });
 });
 
@@ -143,7 +168,7 @@ describe('D&A label rule on real traps', () => {
     const a = json<AuditoriaDepAmort>('json/empresas/15539/auditoria/dep_amort/2016.json');
     const c = a.candidatos.find((x) => x.cd_conta === '6.01.03.01');
     expect(c?.decisao).toBe('excluida');
-    expect(c?.fonte).toBe('dfp_cia_aberta_DFC_MI_con_2016.csv:609');
+    expect(c?.fonte).toBe('cvm/dfp/por-empresa/dfp_cia_aberta_DFC_MI_con_2016.csv:609');
   });
 
   it('Neoenergia 2018: loan "amortização" in 6.03 is excluded, mais-valia amortization in 6.01 is included', () => {
@@ -167,7 +192,7 @@ describe('restatements', () => {
     // Independent: straight from the CSVs, no version or aggregation logic; MANIFEST.md cross-checks report
     // 40, 27, 47, 14, 4, 18, 2, 2, 7 differing (cnpj, conta, dt_fim) keys for 2010→2011 … 2018→2019.
     const glob = `${RAW}/cvm/dfp/ano-completo/dfp_cia_aberta_DFC_MD_con_20[01]*.csv`;
-    const r = await db.runAndReadAll(`
+    const r = await consultar(`
       WITH r AS (
         SELECT CAST(regexp_extract(filename, '(\\d{4})\\.csv', 1) AS INT) AS arq, CNPJ_CIA, CD_CONTA, DT_FIM_EXERC, ORDEM_EXERC,
                CAST(VL_CONTA AS DECIMAL(38,10)) * CASE ESCALA_MOEDA WHEN 'MIL' THEN 1000 ELSE 1 END AS v
@@ -176,12 +201,12 @@ describe('restatements', () => {
       WHERE p.arq = u.arq + 1 AND u.ORDEM_EXERC LIKE 'Ú%' AND p.ORDEM_EXERC LIKE 'PEN%'
         AND (p.CNPJ_CIA, p.CD_CONTA, p.DT_FIM_EXERC) = (u.CNPJ_CIA, u.CD_CONTA, u.DT_FIM_EXERC)
       GROUP BY u.arq ORDER BY u.arq`);
-    const independente = r.getRowsJson().map(([, n]) => Number(n));
+    const independente = r.map((x) => Number(x.n));
     expect(independente).toEqual([40, 27, 47, 14, 4, 18, 2, 2, 7]);
-    const mart = await db.runAndReadAll(`
-      SELECT ano_filing_original, count(*) FROM mart_reapresentacoes
-      WHERE demo = 'DFC_MD' AND agreg = 'con' AND ano_filing_original BETWEEN 2010 AND 2018 GROUP BY 1 ORDER BY 1`);
-    expect(mart.getRowsJson().map(([, n]) => Number(n))).toEqual(independente);
+    const publicado = await consultar(`
+      SELECT ano, count(*) AS n FROM ${parquet('reapresentacoes')}
+      WHERE demo = 'DFC_MD' AND agreg = 'con' AND ano BETWEEN 2010 AND 2018 GROUP BY 1 ORDER BY 1`);
+    expect(publicado.map((x) => Number(x.n))).toEqual(independente);
   });
 
   it('the company JSON carries the rows with their first and next publication', () => {
@@ -205,18 +230,48 @@ describe('published lists, dictionary and audit universe', () => {
   });
 
   it('the dictionary has the 13 indicators and a meaning for every flag the build emitted and the spec names', async () => {
-    const d = json<Dicionario>('json/dicionario.json');
+    const d: Dicionario = DicionarioSchema.parse(json('json/dicionario.json'));
     expect(d.indicadores.map((i) => i.nome).sort()).toHaveLength(13);
     const conhecidas = new Set(d.flags.map((f) => f.flag));
     for (const f of FLAGS_DA_SPEC) expect(conhecidas.has(f)).toBe(true);
-    const emitidas = (
-      await db.runAndReadAll('SELECT DISTINCT flag FROM mart_indicadores WHERE flag IS NOT NULL')
-    ).getRowsJson();
-    for (const [f] of emitidas) expect(conhecidas.has(String(f))).toBe(true);
+    const emitidas = await consultar(
+      `SELECT DISTINCT flag FROM ${parquet('indicadores')} WHERE flag IS NOT NULL`,
+    );
+    expect(emitidas.length).toBeGreaterThan(3);
+    for (const { flag } of emitidas)
+      for (const f of separarFlags(String(flag))) expect(conhecidas.has(f), f).toBe(true);
   });
 
-  it('universo.txt lists each published non-null value once, sorted', () => {
-    const linhas = (cap.texto.get('auditoria/universo.txt') ?? '').trimEnd().split('\n');
+  it('every flag value in any published set (indicators, multiples, dividends, quarters, screener…) is described', async () => {
+    const d: Dicionario = DicionarioSchema.parse(json('json/dicionario.json'));
+    const conhecidas = new Set(d.flags.map((f) => f.flag));
+    const manifesto = ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
+    const sets = manifesto.artefatos
+      .filter(
+        (a) =>
+          a.format === 'parquet' &&
+          !a.path.startsWith('parquet/stg_') &&
+          a.path !== 'parquet/_quarantine.parquet',
+      )
+      .map((a) => a.path);
+    const emitidas = new Set<string>();
+    for (const p of sets) {
+      const cols = await consultar(`DESCRIBE SELECT * FROM '${join(dir, p)}'`);
+      for (const { column_name } of cols.filter((c) => String(c.column_name).startsWith('flag'))) {
+        const vals = await consultar(
+          `SELECT DISTINCT CAST("${String(column_name)}" AS VARCHAR) AS f FROM '${join(dir, p)}' WHERE "${String(column_name)}" IS NOT NULL`,
+        );
+        for (const { f } of vals) for (const x of separarFlags(String(f))) emitidas.add(x);
+      }
+    }
+    // The sample publishes flagged multiples too: the scan reads more than the fundamentals' own set.
+    expect(emitidas.has('plano_financeiro_nao_aplicavel')).toBe(true);
+    const semSignificado = [...emitidas].filter((f) => !conhecidas.has(entradaDoDicionario(f)));
+    expect(semSignificado).toEqual([]);
+  });
+
+  it('universo.txt lists each published non-null value once, sorted', async () => {
+    const linhas = (await readFile(join(dir, 'auditoria/universo.txt'), 'utf8')).trimEnd().split('\n');
     expect(linhas.length).toBeGreaterThan(100);
     expect(new Set(linhas).size).toBe(linhas.length);
     expect(linhas).toContain('15253|2016|ebitda');
@@ -230,22 +285,22 @@ describe('published lists, dictionary and audit universe', () => {
   });
 
   it('checks: assets = liabilities + equity holds; 3.11 = 3.11.01 + 3.11.02 fails softly on the real Gafisa 2021 case', () => {
-    const bal = cap.invariantes.find((i) => i.nome === 'ativo_igual_passivo_mais_pl');
+    const bal = report.invariantes.find((i) => i.nome === 'ativo_igual_passivo_mais_pl');
     expect(bal?.tipo).toBe('hard');
     expect(bal?.falhas).toBe(0);
     expect(bal?.verificados).toBeGreaterThan(100);
     // por-empresa/dfp_cia_aberta_DRE_con_2021.csv, Gafisa: 3.11 = 81050, 3.11.01 = 81254, 3.11.02 = -205 (MANIFEST)
-    const lucro = cap.invariantes.find((i) => i.nome === 'lucro_igual_controladores_mais_minoritarios');
+    const lucro = report.invariantes.find((i) => i.nome === 'lucro_igual_controladores_mais_minoritarios');
     expect(lucro?.tipo).toBe('soft');
     expect(lucro?.falhas).toBeGreaterThan(0);
   });
 
   it('the Gafisa 2021 1-unit mismatch is kept as published, not corrected', async () => {
-    const r = await db.runAndReadAll(`
-      SELECT cd_conta, CAST(valor AS DOUBLE) FROM fund_linhas_todas
-      WHERE cd_regulator = 16101 AND ano = 2021 AND demo = 'DRE' AND agreg = 'con' AND ordem = 'ultimo'
+    const r = await consultar(`
+      SELECT cd_conta, CAST(valor AS DOUBLE) AS v FROM ${parquet('fatos')}
+      WHERE cd_regulator = 16101 AND ano = 2021 AND demo = 'DRE' AND agreg = 'con'
         AND cd_conta IN ('3.11', '3.11.01', '3.11.02') ORDER BY cd_conta`);
-    expect(r.getRowsJson().map(([c, v]) => [c, Number(v)])).toEqual([
+    expect(r.map((x) => [x.cd_conta, Number(x.v)])).toEqual([
       ['3.11', 81050000],
       ['3.11.01', 81254000],
       ['3.11.02', -205000],
@@ -283,12 +338,50 @@ describe('scores, indicator series, lineage and the challenge', () => {
       .map((e) => [e.papel, e.cd_conta, e.valor, e.fonte]);
     expect(ult).toEqual(
       expect.arrayContaining([
-        ['lucro', '3.11', 195786000, 'dfp_cia_aberta_DRE_con_2016.csv:257'],
-        ['receita', '3.01', 11810695000, 'dfp_cia_aberta_DRE_con_2016.csv:213'],
+        ['lucro', '3.11', 195786000, 'cvm/dfp/por-empresa/dfp_cia_aberta_DRE_con_2016.csv:257'],
+        ['receita', '3.01', 11810695000, 'cvm/dfp/por-empresa/dfp_cia_aberta_DRE_con_2016.csv:213'],
       ]),
     );
     const e = json<Linhagem>('json/empresas/15253/linhagem/2016/ebitda.json');
     expect(e.auditoria_dep_amort).toBe('/auditoria/dep_amort/15253/2016');
+  });
+
+  it('all 12 hard cases serve exactly the value and flag of the published indicators file', async () => {
+    const d = json<Desafio>('json/desafio.json');
+    expect(d.casos.map((c) => c.id)).toEqual([
+      'bb-2019-sem-ebit',
+      'bb-2019-lucro-3-09',
+      'b3-2019-sem-dfc-mi',
+      'neoenergia-2016-parcela-a',
+      'neoenergia-2018-amortizacao-de-divida',
+      'cielo-2019-custo-de-emissao',
+      'energisa-2016-minoritarios',
+      'energisa-2016-sem-comparativo-5a',
+      'gafisa-2021-subtotal',
+      'porto-seguro-2019-plano-geral',
+      'bb-seguridade-2019-plano-seguros',
+      'santander-2021-subtotal-banco',
+    ]);
+    for (const c of d.casos) {
+      const publicado = IndicadoresSchema.parse(
+        JSON.parse(await readFile(join(dir, `json/empresas/${c.cd_regulator}/indicadores.json`), 'utf8')),
+      ).indicadores.find((l) => l.ano === c.ano && l.nome === c.indicador);
+      expect(publicado, c.id).toBeDefined();
+      expect({ valor: c.valor_servido, flag: c.flag }, c.id).toEqual({
+        valor: publicado?.valor,
+        flag: publicado?.flag,
+      });
+    }
+    // The cases whose point is a null: the served value is that null with its reason.
+    const nulos = Object.fromEntries(
+      d.casos.filter((c) => c.valor_servido === null).map((c) => [c.id, c.flag]),
+    );
+    expect(nulos).toMatchObject({
+      'bb-2019-sem-ebit': 'plano_financeiro_nao_aplicavel',
+      'b3-2019-sem-dfc-mi': 'sem_dfc_indireta',
+      'energisa-2016-sem-comparativo-5a': 'denominador_sem_comparativo',
+      'bb-seguridade-2019-plano-seguros': 'plano_financeiro_nao_aplicavel',
+    });
   });
 
   it('the challenge serves at least ten real cases with the value of this build', () => {

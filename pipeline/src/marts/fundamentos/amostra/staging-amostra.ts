@@ -6,6 +6,11 @@ import type { DuckDBConnection } from '@duckdb/node-api';
  * names and types of docs/architecture.md, so the fundamentals marts can be tested on real rows
  * without the full build. The real staging lives in the core stages; this loader reads only the
  * columns the marts use and is never part of a build. `_linha` counts rows in scan order (header = 1).
+ *
+ * Deprecated: it already drifted from the real staging (`_arquivo` here is the bare file name, the
+ * build keeps the path under raw). The golden tests moved to `amostraPublicada()`
+ * (`@fundamentos/pipeline/testing/amostra`); only the market sample test still loads through
+ * `mercado/amostra/staging-mercado.ts`. Delete this file once that test switches.
  */
 
 const CSV =
