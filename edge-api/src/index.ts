@@ -6,6 +6,7 @@ import { idRequisicao } from './middleware/id-requisicao.ts';
 import { abertas } from './rotas/abertas.ts';
 import { auditoria, desafio } from './rotas/auditoria.ts';
 import { chaveGratis } from './rotas/chave-gratis.ts';
+import { documentacao } from './rotas/documentacao.ts';
 import { dump } from './rotas/dump.ts';
 import { empresas } from './rotas/empresas.ts';
 import { recibos } from './rotas/recibos.ts';
@@ -27,6 +28,7 @@ app.route('/recibo', recibos);
 app.route('/screener', screener);
 app.route('/auditoria', auditoria);
 app.route('/desafio', desafio);
+app.route('/', documentacao);
 
 app.notFound((c) => {
   const e = new ErroApi(404, 'nao_encontrado', `Rota desconhecida: ${c.req.method} ${c.req.path}.`);
