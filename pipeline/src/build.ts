@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
-import { discover } from './core/discover.ts';
+import { discover, filesToStage, recognisedCount } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
@@ -30,6 +29,12 @@ export interface BuildOptions {
   sources?: SourceSpec[];
   /** Stages after staging (default: the registered marts). */
   stages?: Stage[];
+  /**
+   * DuckDB `memory_limit` (e.g. `4GB`). Past it DuckDB spills to `<out>/.work-<id>/duckdb/` instead of
+   * growing: staging keeps every `stg_*` table in one in-memory database, which at full scale (ITR
+   * ~3.6 M rows a year over 16 years) is larger than a shared machine should give one process.
+   */
+  memoryLimit?: string;
   log?: (message: string) => void;
 }
 
@@ -40,6 +45,9 @@ export interface BuildResult {
   manifest: Manifest;
   report: BuildReport;
 }
+
+/** Default DuckDB memory limit: enough for the sample with no spilling, small enough to share a machine. */
+export const DEFAULT_MEMORY_LIMIT = '4GB';
 
 /** A failed hard invariant: the build stops and nothing is published. */
 export class InvariantError extends Error {
@@ -87,10 +95,11 @@ async function stageFile(
   ctx: BuildContext,
   spec: SourceSpec,
   file: { path: string; arquivo: string },
+  scratch: string,
 ): Promise<StagedFile> {
   switch (spec.kind) {
     case 'delimited':
-      return stageDelimited(ctx.db, spec, file, ctx.report);
+      return stageDelimited(ctx.db, spec, file, ctx.report, scratch);
     case 'fixed-width':
       return stageFixedWidth(ctx.db, spec, file, ctx.report);
     case 'json':
@@ -108,10 +117,17 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const log = opts.log ?? (() => {});
   await mkdir(out, { recursive: true });
   const versao_do_dado = await nextVersao(out, opts.label, now);
-  const buildingDir = join(out, `.building-${randomBytes(6).toString('hex')}`);
-  const tmp = await mkdtemp(join(tmpdir(), 'fundamentos-raw-'));
+  const id = randomBytes(6).toString('hex');
+  const buildingDir = join(out, `.building-${id}`);
+  // Scratch lives beside the output (same disk, usually larger than /tmp, which may be RAM): extracted
+  // zip members, latin-1 files transcoded to UTF-8, and DuckDB's spill files. Removed when the build ends.
+  const work = join(out, `.work-${id}`);
   await mkdir(buildingDir);
-  const instance = await DuckDBInstance.create(':memory:');
+  await mkdir(join(work, 'duckdb'), { recursive: true });
+  const instance = await DuckDBInstance.create(':memory:', {
+    memory_limit: opts.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
+    temp_directory: join(work, 'duckdb'),
+  });
   const db = await instance.connect();
   try {
     const report = new CollectingReporter(db);
@@ -122,19 +138,18 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
     // Validated before staging so a bad log fails the build in seconds, not after the long part.
     const downloadLog = await readDownloadLogText(raw);
-    const found = await discover(raw, sources, tmp);
+    const found = await discover(raw, sources);
     log(
-      `${found.recognised.length} files recognised, ${found.unrecognised.length} not, ${found.ignored.length} ignored`,
+      `${recognisedCount(found)} files recognised, ${found.unrecognised.length} not, ${found.ignored.length} ignored`,
     );
     const staged: { fonte: string; file: StagedFile }[] = [];
-    for (const r of found.recognised) {
-      const s = await stageFile(ctx, r.spec, r.file);
+    for await (const r of filesToStage(found, work)) {
+      const s = await stageFile(ctx, r.spec, r.file, work);
       staged.push({ fonte: r.spec.id, file: s });
       log(
         `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}`,
       );
     }
-    await rm(tmp, { recursive: true, force: true });
     for (const spec of sources) {
       if (spec.kind !== 'delimited') continue;
       const mine = staged.filter((x) => x.fonte === spec.id);
@@ -218,6 +233,6 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   } finally {
     db.closeSync();
     instance.closeSync();
-    await rm(tmp, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
 }

@@ -5,7 +5,7 @@ import { InputError } from './core/source.ts';
 import { runFetchCommand } from './fetch/command.ts';
 
 const USAGE = `usage:
-  pipeline build --raw <dir> --out <dir> [--label <label>]
+  pipeline build --raw <dir> --out <dir> [--label <label>] [--memoria <DuckDB memory limit, e.g. 4GB>]
   pipeline fetch …`;
 
 /** pnpm runs scripts in the package directory; paths the user typed are relative to where they typed them. */
@@ -26,6 +26,7 @@ export async function main(argv: string[], overrides: Partial<BuildOptions> = {}
       raw: { type: 'string' },
       out: { type: 'string' },
       label: { type: 'string', default: 'local' },
+      memoria: { type: 'string' },
     },
     strict: true,
   });
@@ -33,11 +34,19 @@ export async function main(argv: string[], overrides: Partial<BuildOptions> = {}
     console.error(USAGE);
     return 2;
   }
+  if (
+    values.memoria !== undefined &&
+    !/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(values.memoria)
+  ) {
+    console.error(`--memoria: expected a size such as 512MB or 4GB, found ${JSON.stringify(values.memoria)}`);
+    return 2;
+  }
   try {
     const r = await build({
       raw: fromUser(values.raw),
       out: fromUser(values.out),
       label: values.label ?? 'local',
+      ...(values.memoria !== undefined ? { memoryLimit: values.memoria } : {}),
       log: (m) => console.error(m),
       ...overrides,
     });

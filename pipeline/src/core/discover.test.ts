@@ -1,11 +1,20 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
-import { discover, isIgnored } from './discover.ts';
+import { discover, filesToStage, isIgnored, recognisedCount } from './discover.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'discover-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -46,8 +55,9 @@ describe('isIgnored', () => {
 });
 
 describe('discover', () => {
-  it('recognises the real index file, ignores fetch bookkeeping and docs (loose and in a zip), lists the rest', async () => {
+  it('recognises the real index file loose and in a zip, ignores fetch bookkeeping and docs, lists the rest; zip members live only while staged', async () => {
     const raw = join(root, 'raw');
+    let member = '';
     mkdirSync(join(raw, 'cvm_dfp'), { recursive: true });
     copyFileSync(join(SAMPLE_RAW, INDEX_2010), join(raw, 'cvm_dfp', 'dfp_cia_aberta_2010.csv'));
     // Made here: bookkeeping files as `fetch` leaves them, and documentation; their content is never read.
@@ -64,11 +74,32 @@ describe('discover', () => {
         'dfp_cia_aberta_2010.csv': readFileSync(join(SAMPLE_RAW, INDEX_2010)),
       }),
     );
-    const d = await discover(raw, cvmSources, join(root, 'tmp'));
-    expect(d.recognised.map((r) => [r.spec.id, r.file.arquivo])).toEqual([
-      ['cvm_dfp_indice', 'cvm_dfp/dfp_cia_aberta_2010.csv'],
-      ['cvm_dfp_indice', 'cvm_dfp/pacote.zip:dfp_cia_aberta_2010.csv'],
+    const d = await discover(raw, cvmSources);
+    expect(d.inputs.map((i) => [i.kind, i.arquivo])).toEqual([
+      ['file', 'cvm_dfp/dfp_cia_aberta_2010.csv'],
+      ['zip', 'cvm_dfp/pacote.zip'],
     ]);
+    expect(recognisedCount(d)).toBe(2);
+    // Listing a zip extracts nothing; members are extracted only when staging reaches them.
+    const work = join(root, 'work');
+    mkdirSync(work);
+    expect(readdirSync(work)).toEqual([]);
+    const seen: [string, string, boolean][] = [];
+    for await (const r of filesToStage(d, work)) {
+      seen.push([r.spec.id, r.file.arquivo, existsSync(r.file.path)]);
+      if (r.file.arquivo.includes(':')) {
+        // The extracted member is the real file, byte for byte.
+        expect(readFileSync(r.file.path).equals(readFileSync(join(SAMPLE_RAW, INDEX_2010)))).toBe(true);
+        member = r.file.path;
+      }
+    }
+    expect(seen).toEqual([
+      ['cvm_dfp_indice', 'cvm_dfp/dfp_cia_aberta_2010.csv', true],
+      ['cvm_dfp_indice', 'cvm_dfp/pacote.zip:dfp_cia_aberta_2010.csv', true],
+    ]);
+    // Once staging moves past a zip, its extracted members and their folder are gone.
+    expect(existsSync(member)).toBe(false);
+    expect(readdirSync(work)).toEqual([]);
     expect(d.unrecognised).toEqual(['cvm_dfp/notas.txt', 'cvm_dfp/pacote.zip:outro.csv']);
     expect(d.ignored.sort()).toEqual([
       'README.md',

@@ -1,7 +1,7 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { DOWNLOAD_LOG_NAME } from '../fetch/download-log.ts';
-import { extractZip } from '../readers/zip.ts';
+import { extractZip, listZip } from '../readers/zip.ts';
 import type { InputFile, SourceSpec } from './source.ts';
 
 export interface RecognisedFile {
@@ -9,8 +9,19 @@ export interface RecognisedFile {
   file: InputFile;
 }
 
+/** A loose file or a zip under `raw`, in walk order, with the specs that will stage it (or its members). */
+export type DiscoveredInput =
+  | { kind: 'file'; path: string; arquivo: string; specs: SourceSpec[] }
+  | {
+      kind: 'zip';
+      path: string;
+      arquivo: string;
+      /** Recognised members only, in the zip's order. */
+      members: { member: string; specs: SourceSpec[] }[];
+    };
+
 export interface Discovery {
-  recognised: RecognisedFile[];
+  inputs: DiscoveredInput[];
   /** Files and zip members no spec recognised, as `arquivo` names; listed in the report, never read. */
   unrecognised: string[];
   /** Files the walk passes over on purpose (see `isIgnored`), as `arquivo` names; neither read nor reported. */
@@ -47,19 +58,26 @@ export function specsFor(specs: readonly SourceSpec[], baseName: string): Source
   return specs.filter((s) => s.fileName.test(baseName));
 }
 
+/** How many (file, spec) pairs a discovery will stage. */
+export function recognisedCount(d: Discovery): number {
+  return d.inputs.reduce(
+    (n, i) => n + (i.kind === 'file' ? i.specs.length : i.members.reduce((m, x) => m + x.specs.length, 0)),
+    0,
+  );
+}
+
 /**
- * Recognises every file under `raw` (recursively, in path order) by its base name, once per matching spec; zips are opened and
- * their members recognised the same way and extracted under `tmp`. `arquivo` is the path relative to
- * `raw` (`cvm/dfp/dfp_cia_aberta_2024.zip:dfp_cia_aberta_BPA_con_2024.csv` for a member). Ignored
- * names (`isIgnored`) are set aside before any spec sees them, so a `.part` of a zip is never opened.
+ * Recognises every file under `raw` (recursively, in path order) by its base name; a zip's members
+ * are recognised the same way from its central directory, without extracting anything yet. `arquivo`
+ * is the path relative to `raw` (`cvm/dfp/dfp_cia_aberta_2024.zip:dfp_cia_aberta_BPA_con_2024.csv`
+ * for a member). Ignored names (`isIgnored`) are set aside before any spec sees them, so a `.part`
+ * of a zip is never opened.
  */
-export async function discover(raw: string, specs: readonly SourceSpec[], tmp: string): Promise<Discovery> {
-  const recognised: RecognisedFile[] = [];
+export async function discover(raw: string, specs: readonly SourceSpec[]): Promise<Discovery> {
+  const inputs: DiscoveredInput[] = [];
   const unrecognised: string[] = [];
   const ignored: string[] = [];
-  const paths = (await walk(raw)).sort();
-  let zips = 0;
-  for (const path of paths) {
+  for (const path of (await walk(raw)).sort()) {
     const arquivo = relative(raw, path).split(sep).join('/');
     if (isIgnored(basename(path))) {
       ignored.push(arquivo);
@@ -67,25 +85,51 @@ export async function discover(raw: string, specs: readonly SourceSpec[], tmp: s
     }
     const matching = specsFor(specs, basename(path));
     if (matching.length) {
-      for (const spec of matching) recognised.push({ spec, file: { path, arquivo } });
+      inputs.push({ kind: 'file', path, arquivo, specs: matching });
       continue;
     }
     if (!/\.zip$/i.test(path)) {
       unrecognised.push(arquivo);
       continue;
     }
-    const { extracted, skipped } = await extractZip(
-      path,
-      arquivo,
-      join(tmp, `zip-${zips++}`),
-      (m) => specsFor(specs, m).length > 0,
-    );
-    for (const m of extracted) {
-      for (const s of specsFor(specs, basename(m.member))) {
-        recognised.push({ spec: s, file: { path: m.path, arquivo: `${arquivo}:${m.member}` } });
-      }
+    const members: { member: string; specs: SourceSpec[] }[] = [];
+    for (const member of await listZip(path, arquivo)) {
+      const base = basename(member);
+      const s = specsFor(specs, base);
+      if (s.length) members.push({ member, specs: s });
+      else (isIgnored(base) ? ignored : unrecognised).push(`${arquivo}:${member}`);
     }
-    for (const m of skipped) (isIgnored(basename(m)) ? ignored : unrecognised).push(`${arquivo}:${m}`);
+    if (members.length) inputs.push({ kind: 'zip', path, arquivo, members });
   }
-  return { recognised, unrecognised, ignored };
+  return { inputs, unrecognised, ignored };
+}
+
+/**
+ * Every (spec, file) pair to stage, in discovery order. A zip's recognised members are extracted
+ * under `work` only when the walk reaches that zip, and each member is deleted as soon as the caller
+ * asks for the next pair (so it has been staged by every spec that reads it): at full scale (16
+ * years of ITR and DFP zips) extracting everything first would need tens of GB of scratch disk.
+ */
+export async function* filesToStage(d: Discovery, work: string): AsyncGenerator<RecognisedFile> {
+  let zips = 0;
+  for (const input of d.inputs) {
+    if (input.kind === 'file') {
+      for (const spec of input.specs) yield { spec, file: { path: input.path, arquivo: input.arquivo } };
+      continue;
+    }
+    const dir = join(work, `zip-${zips++}`);
+    const wanted = new Map(input.members.map((m) => [m.member, m.specs]));
+    try {
+      const { extracted } = await extractZip(input.path, input.arquivo, dir, (base) =>
+        input.members.some((m) => basename(m.member) === base),
+      );
+      for (const m of extracted) {
+        for (const spec of wanted.get(m.member) ?? [])
+          yield { spec, file: { path: m.path, arquivo: `${input.arquivo}:${m.member}` } };
+        await rm(m.path, { force: true });
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
 }

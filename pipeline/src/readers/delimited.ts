@@ -179,6 +179,8 @@ export async function stageDelimited(
   spec: DelimitedSourceSpec,
   file: InputFile,
   report: BuildReporter,
+  /** Where the UTF-8 copy of a latin-1 file is written (the build passes its work dir). */
+  scratchDir: string = tmpdir(),
 ): Promise<StagedFile> {
   const { arquivo } = file;
   const facts = factsOf(spec, baseNameOf(arquivo)) ?? {};
@@ -200,7 +202,7 @@ export async function stageDelimited(
   let path = file.path;
   let scratch: string | null = null;
   if (spec.encoding === 'latin-1') {
-    scratch = await mkdtemp(join(tmpdir(), 'stg-'));
+    scratch = await mkdtemp(join(scratchDir, 'stg-'));
     path = join(scratch, 'utf8.csv');
     await latin1ToUtf8(file.path, path);
   }

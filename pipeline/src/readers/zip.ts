@@ -22,6 +22,30 @@ const asInputError = (arquivo: string, e: unknown): InputError =>
         e instanceof Error ? e.message : String(e),
       );
 
+/** Member names of a zip (directories left out), read from its central directory without extracting anything. */
+export async function listZip(zipPath: string, arquivo: string): Promise<string[]> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(zipPath, { lazyEntries: true, autoClose: false, strictFileNames: false }, (err, z) =>
+      err || !z ? reject(asInputError(arquivo, err)) : resolve(z),
+    ),
+  );
+  const names: string[] = [];
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', (e) => reject(asInputError(arquivo, e)));
+      zip.on('end', () => resolve());
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (!entry.fileName.endsWith('/')) names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.readEntry();
+    });
+  } finally {
+    zip.close();
+  }
+  return names;
+}
+
 /**
  * Walks a zip's central directory and extracts the members `want` accepts into `dir`; returns them and
  * the names of the members it skipped. A truncated or corrupt zip (bad directory, bad CRC, short member)
