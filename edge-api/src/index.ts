@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { ErroApi } from './erro-api.ts';
+import { criarMcp } from './mcp/rota.ts';
 import { cache } from './middleware/cache.ts';
 import { chave } from './middleware/chave.ts';
 import { idRequisicao } from './middleware/id-requisicao.ts';
@@ -29,6 +30,11 @@ app.route('/screener', screener);
 app.route('/auditoria', auditoria);
 app.route('/desafio', desafio);
 app.route('/', documentacao);
+// MCP tools call the routes above through the app itself, so keys and quotas are the API's.
+app.route(
+  '/mcp',
+  criarMcp((req, env, ctx) => app.fetch(req, env, ctx)),
+);
 
 app.notFound((c) => {
   const e = new ErroApi(404, 'nao_encontrado', `Rota desconhecida: ${c.req.method} ${c.req.path}.`);
