@@ -25,10 +25,13 @@ export const CasoDesafioSchema = z.strictObject({
   linhagem: UrlSchema.nullable(),
 });
 
+/** Fewer published cases than this is not a challenge page: the build leaves `/desafio` out. */
+export const MIN_CASOS_DESAFIO = 10;
+
 export const DesafioSchema = z
   .strictObject({
     versao_do_dado: versaoDoDado(),
-    casos: z.array(CasoDesafioSchema).min(10),
+    casos: z.array(CasoDesafioSchema).min(MIN_CASOS_DESAFIO),
     nota: NotaSchema,
   })
   .describe('Curated hard cases (/desafio).');
