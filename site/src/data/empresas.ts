@@ -2,6 +2,7 @@ import { type Dividendos, DividendosSchema } from '@fundamentos/schemas/dividend
 import { type EmpresaIndice, EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { type Indicadores, IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
+import { type PrecosEmpresa, PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import {
   type ReapresentacoesEmpresa,
   ReapresentacoesEmpresaSchema,
@@ -23,6 +24,7 @@ export interface EmpresaPublicada {
   reapresentacoes: ReapresentacoesEmpresa | null;
   multiplos: Multiplos | null;
   dividendos: Dividendos | null;
+  precos: PrecosEmpresa | null;
 }
 
 /**
@@ -49,6 +51,7 @@ export function empresasPublicadas(b: DataBuild): EmpresaPublicada[] {
       ),
       multiplos: readArtefact(b, caminhos.recurso(item.cd_regulator, 'multiplos'), MultiplosSchema),
       dividendos: readArtefact(b, caminhos.recurso(item.cd_regulator, 'dividendos'), DividendosSchema),
+      precos: readArtefact(b, caminhos.recurso(item.cd_regulator, 'precos'), PrecosEmpresaSchema),
     });
   }
   out.sort((x, y) => x.indice.ticker.localeCompare(y.indice.ticker));

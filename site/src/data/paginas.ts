@@ -1,7 +1,9 @@
 import { PERGUNTA_SLUGS } from '../content/perguntas.ts';
 import { TOPICO_SLUGS } from '../content/topicos.ts';
 import type { DataBuild } from './build.ts';
+import { setoresComparaveis } from './comparacao.ts';
 import { empresasPublicadas } from './empresas.ts';
+import { TEMAS_LISTA } from './temas.ts';
 
 /** Every indexable page of the build (language-neutral paths), for the sitemap. 404 is noindex and left out. */
 export function paginasIndexaveis(b: DataBuild): string[] {
@@ -14,9 +16,14 @@ export function paginasIndexaveis(b: DataBuild): string[] {
     ...TOPICO_SLUGS.map((s) => `/${s}`),
     '/auditoria',
     '/auditoria/sementes',
+    '/auditoria/historico',
+    '/comparar/setor',
+    ...setoresComparaveis(empresas).map((s) => `/comparar/setor/${s.slug}`),
+    '/small-caps',
     '/chave-gratis',
     '/metodologia',
     ...empresas.map((e) => `/acoes/${e.indice.ticker}`),
+    ...empresas.flatMap((e) => TEMAS_LISTA.map((t) => `/acoes/${e.indice.ticker}/${t}`)),
     ...empresas
       .filter((e) => e.reapresentacoes !== null)
       .map((e) => `/acoes/${e.indice.ticker}/reapresentacoes`),

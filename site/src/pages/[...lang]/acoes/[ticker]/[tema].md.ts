@@ -1,0 +1,24 @@
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { currentBuild } from '../../../../data/build.ts';
+import { type EmpresaPublicada, empresasPublicadas } from '../../../../data/empresas.ts';
+import { paginaTema, TEMAS_LISTA, type Tema, temaMarkdown } from '../../../../data/temas.ts';
+import { LANG_PARAMS, langFromParam } from '../../../../i18n/routes.ts';
+
+/** `/acoes/{ticker}/{tema}.md`: the theme page as plain text for AI readers. */
+export const getStaticPaths: GetStaticPaths = () => {
+  const empresas = empresasPublicadas(currentBuild());
+  return LANG_PARAMS.flatMap((p) =>
+    empresas.flatMap((e) =>
+      TEMAS_LISTA.map((tema) => ({
+        params: { ...p, ticker: e.indice.ticker, tema },
+        props: { empresa: e, tema },
+      })),
+    ),
+  );
+};
+
+export const GET: APIRoute = ({ params, props }) => {
+  const { empresa, tema } = props as { empresa: EmpresaPublicada; tema: Tema };
+  const md = temaMarkdown(paginaTema(empresa, tema, langFromParam(params.lang)));
+  return new Response(md, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+};
