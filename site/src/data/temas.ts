@@ -50,7 +50,7 @@ const T = {
     contas: (titulo: string, formula: string, contas: string) =>
       `${titulo}: ${formula} (contas CVM ${contas}).`,
     arquivos:
-      'Os valores vêm dos arquivos DFP da CVM (dados.cvm.gov.br, dfp_cia_aberta_<DEMO>_<con|ind>_<ano>.csv); a rota de linhagem de cada valor dá o arquivo e a linha exatos.',
+      'Os valores vêm dos arquivos DFP da CVM (dados.cvm.gov.br, dfp_cia_aberta_DRE_con_2023.csv e semelhantes: demonstração, consolidado ou individual, ano); a rota de linhagem de cada valor dá o arquivo e a linha exatos.',
     artefato: (p: string) => `Artefato publicado: ${p}.`,
     dy: (nome: string, v: string, soma: string, classe: string, t: string, d: string) =>
       `Nos 12 meses até ${d}, os proventos em dinheiro por ação ${classe} de ${nome} somaram ${soma}, dividend yield de ${v} sobre o fechamento de ${t}.`,
@@ -73,7 +73,7 @@ const T = {
     contas: (titulo: string, formula: string, contas: string) =>
       `${titulo}: ${formula} (regulator accounts ${contas}).`,
     arquivos:
-      "Values come from the regulator's DFP files (dados.cvm.gov.br, dfp_cia_aberta_<DEMO>_<con|ind>_<year>.csv); each value's lineage route gives the exact file and line.",
+      "Values come from the regulator's DFP files (dados.cvm.gov.br, dfp_cia_aberta_DRE_con_2023.csv and alike: statement, consolidated or individual, year); each value's lineage route gives the exact file and line.",
     artefato: (p: string) => `Published artefact: ${p}.`,
     dy: (nome: string, v: string, soma: string, classe: string, t: string, d: string) =>
       `In the 12 months to ${d}, ${nome}'s cash proventos per ${classe} share added up to ${soma}, a dividend yield of ${v} on the close of ${t}.`,

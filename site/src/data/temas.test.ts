@@ -1,0 +1,55 @@
+import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
+import type { Indicadores } from '@fundamentos/schemas/indicadores';
+import { describe, expect, it } from 'vitest';
+import type { EmpresaPublicada } from './empresas.ts';
+import { paginaTema, temaMarkdown } from './temas.ts';
+
+// Made here: one company with made-up margins (not financial facts) to check how the answer is chosen.
+function empresa(linhas: { ano: number; valor: number | null; flag: string | null }[]): EmpresaPublicada {
+  return {
+    indice: {
+      ticker: 'AAAA3',
+      nome: 'EMPRESA FEITA AQUI',
+      cd_regulator: 1,
+      citacao: 'feito aqui',
+    } as EmpresaIndice,
+    indicadores: {
+      indicadores: linhas.map((l) => ({ ...l, nome: 'margem_liquida' })),
+      proveniencia: {},
+      citacao: 'citação feita aqui',
+    } as unknown as Indicadores,
+    reapresentacoes: null,
+    multiplos: null,
+    dividendos: null,
+    precos: null,
+  };
+}
+
+describe('theme pages', () => {
+  it('answers with the latest year whose value is not null, and keeps the null year flagged in the table', () => {
+    const p = paginaTema(
+      empresa([
+        { ano: 2021, valor: 0.1, flag: null },
+        { ano: 2022, valor: null, flag: 'denominador_nao_positivo' },
+      ]),
+      'margem',
+      'pt',
+    );
+    expect(p.resposta).toBe('Em 2021, margem_liquida de EMPRESA FEITA AQUI foi 10,0%.');
+    expect(p.linhas.map((l) => l.rotulo)).toEqual(['2022', '2021']);
+    expect(p.linhas[0]?.celulas[0]?.flags).toEqual(['denominador_nao_positivo']);
+    const md = temaMarkdown(p);
+    expect(md).toContain('| 2022 | sem valor (flag: denominador_nao_positivo) | – | – |');
+    expect(md).toContain('## Como verificar');
+  });
+
+  it('says no value is published instead of an empty table', () => {
+    const p = paginaTema(empresa([]), 'divida', 'en');
+    expect(p.resposta).toBe('No debt value is published for EMPRESA FEITA AQUI in this build.');
+    expect(temaMarkdown(p)).not.toContain('| ---');
+  });
+
+  it('without a B3 answer the dividends theme does not claim the company paid nothing', () => {
+    expect(paginaTema(empresa([]), 'dividendos', 'pt').resposta).toContain('não afirmamos');
+  });
+});
