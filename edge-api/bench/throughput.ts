@@ -1,0 +1,136 @@
+/**
+ * API throughput bench: serves the real sample build on local workerd (`pnpm api serve`, wrangler dev)
+ * and measures requests/s of a trivial route (/saude), a data route (/empresas/WEGE3/indicadores) and
+ * the screener in the same run, printing the ratios to /saude (so machines of different speed compare).
+ *
+ *   pnpm --filter @fundamentos/edge-api run bench [--segundos 3] [--concorrencia 16] [--data <publish dir>]
+ *
+ * Without --data it uses the sample build cached for the edge-api tests (built on first use).
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { construirAmostra } from '../test/amostra-build.ts';
+
+const RAIZ = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = ['--import', 'tsx', join(RAIZ, 'scripts', 'cli.ts')];
+
+const { values } = parseArgs({
+  options: {
+    segundos: { type: 'string', default: '3' },
+    concorrencia: { type: 'string', default: '16' },
+    data: { type: 'string' },
+  },
+});
+const SEGUNDOS = Number(values.segundos);
+const CONCORRENCIA = Number(values.concorrencia);
+
+function portaLivre(): Promise<number> {
+  return new Promise((ok, erro) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => (a !== null && typeof a === 'object' ? ok(a.port) : erro(new Error('no port'))));
+    });
+  });
+}
+
+async function chavePro(persist: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [...CLI, 'chave-pro', '--nome', 'bench', '--persist', persist],
+    {
+      cwd: RAIZ,
+    },
+  );
+  const m = /fbr_[0-9a-f]{16}_[0-9a-f]{48}/.exec(stdout);
+  if (m === null) throw new Error(`chave-pro printed no key:\n${stdout}`);
+  return m[0];
+}
+
+async function esperar(url: string, filho: ChildProcess): Promise<void> {
+  for (let i = 0; i < 900 && filho.exitCode === null; i++) {
+    if (
+      await fetch(`${url}/saude`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the worker did not answer /saude');
+}
+
+interface Medida {
+  rota: string;
+  requisicoes: number;
+  erros: number;
+  por_segundo: number;
+}
+
+/** CONCORRENCIA clients in a closed loop for SEGUNDOS; counts answers with the expected status. */
+async function medir(url: string, rota: string, cabecalhos: Record<string, string>): Promise<Medida> {
+  for (let i = 0; i < 10; i++) await (await fetch(`${url}${rota}`, { headers: cabecalhos })).arrayBuffer();
+  let ok = 0;
+  let erros = 0;
+  const inicio = performance.now();
+  const fim = inicio + SEGUNDOS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCORRENCIA }, async () => {
+      while (performance.now() < fim) {
+        const r = await fetch(`${url}${rota}`, { headers: cabecalhos });
+        await r.arrayBuffer();
+        if (r.status === 200) ok++;
+        else erros++;
+      }
+    }),
+  );
+  const s = (performance.now() - inicio) / 1000;
+  return { rota, requisicoes: ok, erros, por_segundo: Math.round((ok / s) * 10) / 10 };
+}
+
+const data = values.data ? resolve(values.data) : dirname(await construirAmostra());
+const persist = await mkdtemp(join(tmpdir(), 'fundamentos-api-bench-'));
+let filho: ChildProcess | undefined;
+try {
+  // One Pro key per measured key route: 10,000 calls a day each is far above a few seconds of load.
+  const [chaveDados, chaveScreener] = [await chavePro(persist), await chavePro(persist)];
+  const porta = await portaLivre();
+  filho = spawn(
+    process.execPath,
+    [...CLI, 'serve', '--data', data, '--port', String(porta), '--persist', persist],
+    {
+      cwd: RAIZ,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    },
+  );
+  const url = `http://127.0.0.1:${porta}`;
+  await esperar(url, filho);
+  const saude = await medir(url, '/saude', {});
+  const dados = await medir(url, '/empresas/WEGE3/indicadores', { 'X-API-Key': chaveDados });
+  const screener = await medir(url, '/screener?roa_min=0.05&limite=100', { 'X-API-Key': chaveScreener });
+  console.log(
+    JSON.stringify(
+      {
+        segundos_por_rota: SEGUNDOS,
+        concorrencia: CONCORRENCIA,
+        medidas: [saude, dados, screener],
+        razao_dados_sobre_saude: Math.round((dados.por_segundo / saude.por_segundo) * 1000) / 1000,
+        razao_screener_sobre_saude: Math.round((screener.por_segundo / saude.por_segundo) * 1000) / 1000,
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  // The serve process and the wrangler/workerd it started share this new process group.
+  if (filho?.pid !== undefined && filho.exitCode === null) process.kill(-filho.pid, 'SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  await rm(persist, { recursive: true, force: true });
+}
