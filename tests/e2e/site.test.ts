@@ -1,14 +1,15 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
+import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publicarAmostra } from './publicacao.ts';
 import { buildSite, REPO, serveSite } from './site-build.ts';
 
 /**
@@ -29,17 +30,22 @@ let antigo: { de: string; para: string } | undefined;
 let reapresentacoes: number | null = null;
 /** The company with the most proventos in the sample (B3 cash dividends answer) and its data_com list. */
 let comProventos: { ticker: string; datasCom: string[] } | undefined;
+/** Reads a published artefact of the sample build. */
+let ler: (path: string) => unknown;
+let cdDe: (t: string) => number | undefined;
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'e2e-site-'));
-  const pub = await publicarAmostra();
+  // one shared, cached publication of the real sample for every suite (pipeline/src/testing/amostra.ts)
+  const pub = await amostraPublicada();
   const manifest = ManifestSchema.parse(
     JSON.parse(readFileSync(join(pub, 'current', 'manifest.json'), 'utf8')),
   );
   versao = manifest.versao_do_dado;
   expect(versao).toMatch(/^\d{4}-\d{2}-\d{2}-amostra\|\d+$/);
-  const ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
+  ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
   const empresas = EmpresasListaSchema.parse(ler('json/empresas.json'));
+  cdDe = (t: string) => empresas.find((e) => e.ticker === t)?.cd_regulator;
   // The company with the most non-null indicator values in the sample build: a page with real numbers.
   let melhor = -1;
   for (const e of empresas) {
@@ -236,7 +242,7 @@ describe('site built from the sample publication', () => {
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('header nav').isVisible()).toBe(false);
     expect(await page.locator('.aviso').first().isVisible()).toBe(true);
-    expect(await page.locator('table').first().isVisible()).toBe(true);
+    expect(await page.locator('.tabela table').first().isVisible()).toBe(true);
     await page.pdf({ path: join(SCREENSHOTS, 'empresa-impressa.pdf') });
     await page.context().close();
   });
@@ -259,5 +265,125 @@ describe('site built from the sample publication', () => {
     expect(status).toBe(404);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
     await page.context().close();
+  });
+
+  it('price chart: ?janela= shows one window with JS; without JS every window is there and the links are anchors', async () => {
+    // AMBEV (ABEV3): real closes 16.95 on 2021-06-25 and 14.46 on 2022-02-03 (COTAHIST_D25062021.TXT
+    // line 28, COTAHIST_D03022022.TXT line 33), read back from the published precos.json
+    const cd = cdDe('ABEV3');
+    const precos = PrecosEmpresaSchema.parse(ler(`json/empresas/${cd}/precos.json`));
+    const sessoes = precos.tickers.find((t) => t.ticker === 'ABEV3')?.sessoes ?? [];
+    expect(sessoes.map((s) => [s.data, s.fechamento])).toEqual([
+      ['2021-06-25', 16.95],
+      ['2022-02-03', 14.46],
+    ]);
+
+    const comJs = await abrir('/acoes/ABEV3?janela=6m');
+    const visiveis = comJs.page.locator('figure.janela:not([hidden])');
+    expect(await visiveis.count()).toBe(1);
+    expect(await visiveis.getAttribute('id')).toBe('janela-6m');
+    // six months back from 2022-02-03 holds one session: listed, not drawn
+    expect(await visiveis.locator('tbody tr').count()).toBe(1);
+    expect(await visiveis.locator('svg').count()).toBe(0);
+    expect(await visiveis.locator('.poucas').textContent()).toContain('Só 1 pregão');
+    await comJs.page.click('.janelas a[data-janela="1a"]');
+    expect(new URL(comJs.page.url()).searchParams.get('janela')).toBe('1a');
+    expect(await comJs.page.locator('figure.janela:not([hidden])').getAttribute('id')).toBe('janela-1a');
+    expect(await comJs.page.locator('#janela-1a tbody tr').count()).toBe(sessoes.length);
+    expect(await comJs.page.locator('#janela-1a td[data-valor]').first().getAttribute('data-valor')).toBe(
+      '16.95',
+    );
+    await comJs.page.screenshot({ path: join(SCREENSHOTS, 'precos-janela.png'), fullPage: true });
+    expect(comJs.erros).toEqual([]);
+    await comJs.page.context().close();
+
+    const semJs = await abrir('/acoes/ABEV3?janela=6m', false);
+    expect(await semJs.page.locator('figure.janela:not([hidden])').count()).toBe(7);
+    expect(await semJs.page.locator('.janelas a[data-janela="1a"]').getAttribute('href')).toBe('#janela-1a');
+    await semJs.page.click('.janelas a[data-janela="max"]');
+    expect(new URL(semJs.page.url()).hash).toBe('#janela-max');
+    await semJs.page.context().close();
+  });
+
+  it('theme page /acoes/{ticker}/margem answers from indicadores.json, in pt and en, with a plain-text .md copy', async () => {
+    const ind = IndicadoresSchema.parse(ler(`json/empresas/${cdDe(ticker)}/indicadores.json`));
+    const ultimo = ind.indicadores
+      .filter((l) => l.nome === 'margem_liquida' && l.valor !== null)
+      .sort((a, b) => b.ano - a.ano)[0];
+    if (!ultimo) throw new Error(`${ticker}: no margem_liquida value published`);
+    for (const [path, palavra] of [
+      [`/acoes/${ticker}/margem`, 'Em'],
+      [`/en/acoes/${ticker}/margem`, 'In'],
+    ] as const) {
+      const { page, erros, status } = await abrir(path);
+      expect(status).toBe(200);
+      const resposta = (await page.locator('.resposta').textContent()) ?? '';
+      expect(resposta.startsWith(`${palavra} ${ultimo.ano},`)).toBe(true);
+      const linha = page.locator('tbody tr', { has: page.locator(`th:text-is("${ultimo.ano}")`) });
+      expect(await linha.locator('td').first().getAttribute('data-valor')).toBe(String(ultimo.valor));
+      expect(
+        await page.locator('h2', { hasText: palavra === 'Em' ? 'Como verificar' : 'How to verify' }).count(),
+      ).toBe(1);
+      expect(await page.locator('li', { hasText: 'DRE 3.11' }).count()).toBeGreaterThan(0);
+      if (palavra === 'Em')
+        await page.screenshot({ path: join(SCREENSHOTS, 'tema-margem.png'), fullPage: true });
+      expect(erros).toEqual([]);
+      await page.context().close();
+
+      const md = await fetch(`${base}${path}.md`);
+      expect(md.status).toBe(200);
+      expect(md.headers.get('content-type')).toContain('text/markdown');
+      const texto = await md.text();
+      expect(texto).toContain(resposta.trim());
+      expect(texto).toContain(`| ${ultimo.ano} |`);
+      expect(texto).not.toContain('<');
+    }
+  });
+
+  it('sector comparison: the index links sectors; a sector page compares its three most liquid companies in one common year', async () => {
+    const indice = await abrir('/comparar/setor');
+    const links = indice.page.locator('ul.setores a');
+    expect(await links.count()).toBeGreaterThan(0);
+    const href = (await links.first().getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/comparar\/setor\/[a-z0-9-]+$/);
+    expect(indice.erros).toEqual([]);
+    await indice.page.context().close();
+
+    // Emp. Adm. Part. - Energia Elétrica has three companies with prices and indicators in the sample
+    const { page, erros, status } = await abrir('/comparar/setor/emp-adm-part-energia-eletrica');
+    expect(status).toBe(200);
+    const linhas = page.locator('tbody tr');
+    expect(await linhas.count()).toBe(3);
+    const volumes = await linhas
+      .locator('td:nth-of-type(1)')
+      .evaluateAll((tds) => tds.map((td) => Number(td.getAttribute('data-valor'))));
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    // the liquidity shown is the mean traded value of the company's published sessions
+    const primeiro = ((await linhas.first().locator('th a').textContent()) ?? '').trim();
+    const p = PrecosEmpresaSchema.parse(ler(`json/empresas/${cdDe(primeiro)}/precos.json`));
+    const porDia = new Map<string, number>();
+    for (const t of p.tickers)
+      for (const s of t.sessoes) porDia.set(s.data, (porDia.get(s.data) ?? 0) + s.volume);
+    const media = [...porDia.values()].reduce((a, b) => a + b, 0) / porDia.size;
+    expect(volumes[0]).toBeCloseTo(media, 2);
+    expect(await page.locator('.lead').textContent()).toMatch(/\d{4}\.$/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'comparar-setor.png'), fullPage: true });
+    expect(erros).toEqual([]);
+    await page.context().close();
+  });
+
+  it('small caps and the audit history render; the history says no audit run is recorded', async () => {
+    const small = await abrir('/small-caps');
+    expect(small.status).toBe(200);
+    expect(await small.page.locator('h1').textContent()).toBe('Small caps');
+    expect(small.erros).toEqual([]);
+    await small.page.context().close();
+    const hist = await abrir('/en/auditoria/historico');
+    expect(hist.status).toBe(200);
+    expect(await hist.page.locator('th code', { hasText: 'executor' }).count()).toBe(1);
+    expect(await hist.page.locator('th code', { hasText: 'conferidos' }).count()).toBe(1);
+    expect(await hist.page.locator('tbody tr').textContent()).toContain('No audit run is recorded');
+    expect(hist.erros).toEqual([]);
+    await hist.page.context().close();
   });
 });
