@@ -34,6 +34,7 @@ export const FLAGS_ADICIONAIS = [
   'dep_amort_sinal_inesperado',
   'agregacao_mista',
   'score_valor_sem_multiplos',
+  'score_valor_universo_pequeno',
   // market (pipeline/src/marts/mercado)
   'acoes_em_milhares',
   'escala_acoes_indeterminada',
@@ -43,6 +44,7 @@ export const FLAGS_ADICIONAIS = [
   'acoes_indisponiveis',
   'classe_sem_preco',
   'sem_pregao_na_data_com',
+  'preco_com_fechamento_b3',
   'pvp_patrimonio_nao_positivo',
   'ev_ebitda_sem_ebitda_positivo',
   'ev_sem_divida_liquida',

@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
+import { consultar } from '@fundamentos/pipeline/testing/consulta';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { type Manifest, ManifestSchema } from '@fundamentos/schemas/manifest';
+import { ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -70,9 +72,25 @@ describe('fundamentals in the real build of the sample', () => {
     expect(dfcMd).toHaveLength(161);
   });
 
-  it('scores.json says why the value score is null instead of estimating it', async () => {
-    const s = JSON.parse(await ler('json/empresas/15253/scores.json')) as Record<string, unknown>;
-    expect(s.score_valor).toBeNull();
-    expect(s.score_valor_flag).toBe('score_valor_sem_multiplos');
+  it('scores.json: the value score follows the P/L flags instead of estimating (metodologia 9.1)', async () => {
+    // ENERGISA (15253): every annual multiple of the sample is priced months after DT_RECEB (only the
+    // 2021-06-25 and 2022-02-03 sessions exist), so every P/L is null with preco_distante
+    const s = ScoresEmpresaSchema.parse(JSON.parse(await ler('json/empresas/15253/scores.json')));
+    const m = await consultar(
+      `SELECT ano, flag_pl FROM '${join(dir, 'parquet', 'multiplos.parquet')}' WHERE cd_regulator = 15253 ORDER BY ano`,
+    );
+    expect(m.length).toBeGreaterThan(0);
+    expect(s.score_valor.map((a) => a.ano)).toEqual(m.map((r) => r.ano));
+    for (const a of s.score_valor) {
+      expect(a.valor).toBeNull();
+      expect(a.flag).toBe('preco_distante');
+    }
+    // the rule on whatever real values exist: a score only where P/L and P/VP are both published and
+    // the P/L has no blocking flag; the sample has none, so nobody is in any universe
+    const [n] = await consultar(
+      `SELECT count(*) FILTER (WHERE pl IS NOT NULL AND pvp IS NOT NULL) AS limpos FROM '${join(dir, 'parquet', 'multiplos.parquet')}'`,
+    );
+    expect(Number(n?.limpos)).toBe(0);
+    expect(s.score_valor.every((a) => a.universo === 0)).toBe(true);
   });
 });

@@ -1,6 +1,10 @@
 import type { Stage } from '../core/stage.ts';
 import { fundamentosStages } from './fundamentos/index.ts';
 import { mercadoStages } from './mercado/index.ts';
+import { scoresStage } from './scores.ts';
 
-/** Mart stages in build order: fundamentals first, market marts read them. */
-export const martStages: Stage[] = [...fundamentosStages, ...mercadoStages];
+/**
+ * Mart stages in build order: fundamentals first, market marts read them; the scores read both (the
+ * value score needs the annual P/L and P/VP), so `scores.json` is published last and once.
+ */
+export const martStages: Stage[] = [...fundamentosStages, ...mercadoStages, scoresStage];

@@ -205,7 +205,14 @@ export const FLAGS: Dicionario['flags'] = [
   {
     flag: 'score_valor_sem_multiplos',
     significado:
-      'o score de valor precisa de P/L e P/VP, calculados pelas etapas de mercado depois da publicação dos fundamentos; nesta versão ele não é publicado (metodologia, seção 9.1)',
+      'o exercício não tem P/L ou P/VP publicado e nenhuma flag do múltiplo explica a ausência: score de valor nulo (metodologia, seção 9.1)',
+    origem: 'projeto',
+    onde: 'score_valor (scores)',
+  },
+  {
+    flag: 'score_valor_universo_pequeno',
+    significado:
+      'no exercício só uma empresa tem P/L e P/VP sem flag bloqueante: sem outras não há posição percentual e o score de valor fica nulo',
     origem: 'projeto',
     onde: 'score_valor (scores)',
   },
@@ -265,7 +272,15 @@ export const FLAGS: Dicionario['flags'] = [
   },
   {
     flag: 'sem_pregao_na_data_com',
-    significado: 'não houve pregão da classe na data com do provento: o preço na data com fica nulo',
+    significado:
+      'nem o nosso COTAHIST nem a B3 têm o fechamento da classe na data com do provento: o preço na data com fica nulo',
+    origem: 'projeto',
+    onde: 'dividendos',
+  },
+  {
+    flag: 'preco_com_fechamento_b3',
+    significado:
+      'o nosso COTAHIST não tem o pregão da data com; preco_com é o fechamento que a B3 informa para essa mesma data (closingPricePriorExDate com dateClosingPricePriorExDate igual à data com)',
     origem: 'projeto',
     onde: 'dividendos',
   },

@@ -3,12 +3,10 @@ import { type IndicadorEmpresa, IndicadorEmpresaSchema } from '@fundamentos/sche
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
 import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import { type ScoresEmpresa, ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
-import { CRITERIOS_F_SCORE } from './indicadores.ts';
 import { citacao } from './publicacao.ts';
 import { linhas } from './sql.ts';
 
@@ -218,56 +216,6 @@ async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]):
   return out;
 }
 
-async function publicarScores(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
-  const crit = await linhas(
-    ctx.db,
-    `SELECT cd_regulator, ano, criterio, ponto FROM mart_f_score_criterios WHERE cd_regulator IN (${PUBLICADAS})`,
-    z.object({
-      cd_regulator: num,
-      ano: num,
-      criterio: z.string(),
-      ponto: z.union([z.null(), z.coerce.number()]),
-    }),
-  );
-  const porAno = porChave(crit, (c) => `${c.cd_regulator}/${c.ano}`);
-  const fscore = porChave(
-    ind.filter((r) => r.nome === 'f_score'),
-    (r) => String(r.cd_regulator),
-  );
-  const out: ManifestEntry[] = [];
-  for (const [cd, anos] of fscore) {
-    const data: ScoresEmpresa = {
-      cd_regulator: Number(cd),
-      f_score: anos.map((r) => {
-        const c = new Map((porAno.get(`${cd}/${r.ano}`) ?? []).map((x) => [x.criterio, x.ponto]));
-        return {
-          ano: r.ano,
-          valor: r.valor,
-          flag: r.flag,
-          criterios: CRITERIOS_F_SCORE.map((k) => {
-            const p = c.get(k.nome) ?? null;
-            return { nome: k.nome, descricao: k.descricao, ponto: p === null ? null : p === 1 ? 1 : 0 };
-          }),
-        };
-      }),
-      score_valor: null,
-      score_valor_flag: 'score_valor_sem_multiplos',
-      nota: 'F-score de Piotroski com os nove critérios abertos (metodologia, seção 9). O score de valor (seção 9.1) precisa de P/L e P/VP, calculados depois desta etapa: nulo com score_valor_sem_multiplos.',
-      citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* da empresa ${cd}`),
-    };
-    out.push(
-      await ctx.writer.json({
-        name: `scores_${cd}`,
-        path: `json/empresas/${cd}/scores.json`,
-        schemaName: 'ScoresEmpresa',
-        schema: ScoresEmpresaSchema,
-        data,
-      }),
-    );
-  }
-  return out;
-}
-
 async function publicarDesafio(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
   const empresas = new Map(
     (
@@ -328,7 +276,6 @@ export const extrasFundamentosStage: Stage = {
       IndRow,
     );
     return [
-      ...(await publicarScores(ctx, ind)),
       ...(await publicarSeries(ctx, ind)),
       ...(await publicarLinhagem(ctx, ind)),
       ...(await publicarDesafio(ctx, ind)),
