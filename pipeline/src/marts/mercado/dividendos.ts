@@ -17,8 +17,11 @@ const rotulo = `CASE upper(trim(corporateaction)) ${Object.entries(ROTULOS)
  * `mkt_proventos`: B3 cash events of each company. The GetListedCashDividends body does not name the
  * company; the file name does (`GetListedCashDividends_<tradingName>.json`). A file without it is
  * linked only when the build holds exactly one B3 company answer (the sample: AMBEV), never guessed.
- * preco_com is the COTAHIST close of the class on data_com (last day with entitlement), from our
- * files only; B3's own closingPricePriorExDate is not substituted for it.
+ * preco_com is the COTAHIST close of the class on data_com (last day with entitlement). When our files
+ * have no session that day, B3's own close (closingPricePriorExDate) is used only if B3 dates it
+ * (dateClosingPricePriorExDate) exactly on data_com: a close of another day is not the price with
+ * entitlement. `fonte_preco_com` says which source gave it; a B3 price also carries
+ * `preco_com_fechamento_b3` so readers of the JSON resource see it without a schema change.
  */
 export const SQL_DIVIDENDOS = /* sql */ `
 CREATE OR REPLACE TABLE mkt_b3_empresas AS
@@ -35,11 +38,15 @@ p AS (
       CASE WHEN d._tradingname IS NULL THEN (SELECT cd FROM unica) END) AS cd_regulator,
     upper(trim(d.typestock)) AS tipo_acao, upper(trim(d.corporateaction)) AS tipo, ${rotulo} AS acao_corporativa,
     CAST(d.valuecash AS DOUBLE) AS valor, d.dateapproval AS data_aprovacao, d.lastdatepriorex AS data_com,
+    CASE WHEN d.dateclosingpricepriorexdate = d.lastdatepriorex AND d.closingpricepriorexdate > 0
+      THEN CAST(d.closingpricepriorexdate AS DOUBLE) END AS preco_b3,
     d._arquivo AS arquivo, d._linha AS linha
   FROM stg_b3_proventos_dinheiro d
 )
-SELECT p.*, c.preco AS preco_com, c.ticker AS ticker_com,
-  CASE WHEN c.preco IS NULL THEN 'sem_pregao_na_data_com' END AS flag
+SELECT p.* EXCLUDE (preco_b3), coalesce(c.preco, p.preco_b3) AS preco_com, c.ticker AS ticker_com,
+  CASE WHEN c.preco IS NOT NULL THEN 'cotahist' WHEN p.preco_b3 IS NOT NULL THEN 'b3_fechamento_data_com' END AS fonte_preco_com,
+  CASE WHEN c.preco IS NOT NULL THEN NULL WHEN p.preco_b3 IS NOT NULL THEN 'preco_com_fechamento_b3'
+    ELSE 'sem_pregao_na_data_com' END AS flag
 FROM p LEFT JOIN mkt_preco_classe c
   ON c.cd_regulator = p.cd_regulator AND c.data = p.data_com
  AND c.classe = CASE WHEN p.tipo_acao LIKE 'PN%' THEN 'PN' ELSE p.tipo_acao END;

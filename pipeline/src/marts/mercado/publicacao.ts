@@ -43,7 +43,10 @@ export const CONJUNTOS_MERCADO: Record<string, string> = {
   multiplos: `SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, market_cap, pl, pvp, ev_ebitda, fcf_yield,
       flag, flag_pl, on_circulacao, pn_circulacao, preco_on, ticker_on, preco_pn, ticker_pn, acoes_dt_refer, origem_preco, origem_acoes
     FROM mkt_multiplos_anuais ORDER BY cd_regulator, ano`,
-  dividendos: `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, ticker_com, flag,
+  acoes: `SELECT cd_regulator, doc, dt_refer, versao, dt_receb, fonte, on_emitidas, pn_emitidas, on_tesouraria, pn_tesouraria,
+      data_escala, patrimonio, pvp_declarado, escala, on_circulacao, pn_circulacao, flag, arquivo, linha
+    FROM mkt_acoes ORDER BY cd_regulator, dt_refer, doc`,
+  dividendos: `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, ticker_com, fonte_preco_com, flag,
       arquivo, linha FROM mkt_proventos WHERE cd_regulator IS NOT NULL ORDER BY cd_regulator, data_com DESC, tipo`,
 };
 
@@ -227,7 +230,7 @@ function dividendos(
           significado:
             'não temos resposta da bolsa (GetListedCashDividends) para esta empresa neste build: ausência de proventos não é afirmada',
         },
-    nota: 'Valores brutos por ação (antes do IR sobre JCP). data_com é o último dia com direito; preco_com é o fechamento do nosso COTAHIST nesse dia, nulo quando o pregão não está nos nossos arquivos.',
+    nota: 'Valores brutos por ação (antes do IR sobre JCP). data_com é o último dia com direito; preco_com é o fechamento do nosso COTAHIST nesse dia; sem esse pregão nos nossos arquivos, o fechamento que a B3 informa para a própria data com (flag preco_com_fechamento_b3); nulo quando nenhum dos dois existe.',
   };
 }
 
