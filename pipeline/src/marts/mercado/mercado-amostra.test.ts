@@ -1,61 +1,44 @@
-import type { Dividendos } from '@fundamentos/schemas/dividendos';
-import type { Multiplos } from '@fundamentos/schemas/multiplos';
-import type { ScreenerSnapshot } from '@fundamentos/schemas/screener-snapshot';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BuildReportSchema } from '@fundamentos/schemas/build-report';
+import { type Dividendos, DividendosSchema } from '@fundamentos/schemas/dividendos';
+import { type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
+import { type ScreenerSnapshot, ScreenerSnapshotSchema } from '@fundamentos/schemas/screener-snapshot';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { BuildContext } from '../../core/stage.ts';
-import { SAMPLE_RAW } from '../../test-support/sample.ts';
-import { type Capturado, contextoMemoria } from '../fundamentos/amostra/contexto-memoria.ts';
-import { prepararAmostraMercado } from './amostra/staging-mercado.ts';
-import { mercadoStages } from './index.ts';
+import type { z } from 'zod';
+import { amostraPublicada } from '../../testing/amostra.ts';
+import { consultar } from '../../testing/consulta.ts';
 import { gravidadePl } from './multiplos.ts';
 
 /**
- * Real sample: COTAHIST_D25062021.TXT and COTAHIST_D03022022.TXT are the only sessions we have;
- * DT_RECEB from the DFP index files; share counts from dfp_cia_aberta_composicao_capital_2024.csv;
- * AMBEV cash events from b3/empresas/GetListedCashDividends_AMBEVSA.json.
+ * Real sample through the real build (`amostraPublicada()`): COTAHIST_D25062021.TXT and
+ * COTAHIST_D03022022.TXT are the only sessions we have; DT_RECEB from the DFP index files; share
+ * counts from dfp_cia_aberta_composicao_capital_2024.csv; AMBEV cash events from
+ * b3/empresas/GetListedCashDividends_AMBEVSA.json. Everything is read back from the published files.
  */
-let ctx: BuildContext;
-let cap: Capturado;
+let cur: string;
 
-async function q(sql: string): Promise<Record<string, unknown>[]> {
-  return (await ctx.db.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
+const pq = (set: string): string => `'${join(cur, 'parquet', `${set}.parquet`)}'`;
+async function json<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S>> {
+  return schema.parse(JSON.parse(await readFile(join(cur, path), 'utf8')));
 }
 
 beforeAll(async () => {
-  ({ ctx, capturado: cap } = await contextoMemoria());
-  await prepararAmostraMercado(ctx, SAMPLE_RAW);
-  for (const s of mercadoStages) await s.run(ctx);
-}, 240_000);
+  cur = join(await amostraPublicada(), 'current');
+}, 600_000);
 
 describe('session rule (first session on or after DT_RECEB) on real dates', () => {
-  it('uses the calendar of our COTAHIST files: exactly the two real sessions', async () => {
-    expect(await q('SELECT CAST(data AS VARCHAR) AS d FROM mkt_sessoes ORDER BY 1')).toEqual([
-      { d: '2021-06-25' },
-      { d: '2022-02-03' },
-    ]);
-  });
-
-  it('a filing received on a day without session takes the next one; same-day reception keeps the day', async () => {
-    // dfp_cia_aberta_2021.csv line 10: CIELO (021733) VERSAO 1 received 2022-02-02 (no session in our files)
-    // line 27: SANTANDER (020532) VERSAO 1 received 2022-02-03 (a session); dfp_cia_aberta_2024.csv
-    // line 586: 025747 received Saturday 2025-03-29, after our last session
-    const r = await q(`SELECT cd_cvm, versao, CAST(dt_receb AS VARCHAR) AS receb,
-        CAST(mkt_primeira_sessao(dt_receb) AS VARCHAR) AS sessao FROM stg_cvm_doc_indice
-      WHERE (cd_cvm IN ('021733', '020532') AND year(dt_refer) = 2021 AND versao = 1)
-         OR (cd_cvm = '025747' AND versao = 1 AND dt_receb = '2025-03-29') ORDER BY cd_cvm`);
-    expect(r).toEqual([
-      { cd_cvm: '020532', versao: 1, receb: '2022-02-03', sessao: '2022-02-03' },
-      { cd_cvm: '021733', versao: 1, receb: '2022-02-02', sessao: '2022-02-03' },
-      { cd_cvm: '025747', versao: 1, receb: '2025-03-29', sessao: null },
-    ]);
+  it('prices exist for exactly the two real sessions of our COTAHIST files', async () => {
+    expect(
+      await consultar(`SELECT DISTINCT CAST(data AS VARCHAR) AS d FROM ${pq('precos')} ORDER BY 1`),
+    ).toEqual([{ d: '2021-06-25' }, { d: '2022-02-03' }]);
   });
 
   it('a session months after the reception is refused: preco kept, multiples null, preco_distante', async () => {
     // SANTANDER 2020: latest VERSAO received 2021-02-26; next session in our files is 2021-06-25
     // (COTAHIST_D25062021.TXT line 619: SANB11 UNT close 42.17)
-    const [r] =
-      await q(`SELECT CAST(dt_receb AS VARCHAR) AS receb, CAST(data_preco AS VARCHAR) AS dp, ticker_preco, preco,
-        market_cap, pl, flag FROM mkt_multiplos_anuais WHERE cd_regulator = 20532 AND ano = 2020`);
+    const [r] = await consultar(`SELECT CAST(dt_receb AS VARCHAR) AS receb, CAST(data_preco AS VARCHAR) AS dp,
+        ticker_preco, preco, market_cap, pl, flag, flag_pl FROM ${pq('multiplos')} WHERE cd_regulator = 20532 AND ano = 2020`);
     expect(r).toEqual({
       receb: '2021-02-26',
       dp: '2021-06-25',
@@ -64,24 +47,29 @@ describe('session rule (first session on or after DT_RECEB) on real dates', () =
       market_cap: null,
       pl: null,
       flag: 'preco_distante;fcf_nao_calculado',
+      flag_pl: 'preco_distante',
     });
     expect(gravidadePl('preco_distante')).toBe('bloqueante');
   });
 
-  it('no annual multiple anywhere uses a price dated before its reception', async () => {
-    const [r] = await q(
-      'SELECT count(*) AS n, count(*) FILTER (WHERE data_preco < dt_receb) AS antes FROM mkt_multiplos_anuais',
-    );
+  it('every annual multiple is priced on the first session of its code on or after its reception', async () => {
+    const [r] = await consultar(`SELECT count(*) AS n,
+        count(*) FILTER (WHERE m.data_preco < m.dt_receb) AS antes,
+        count(*) FILTER (WHERE m.data_preco <> (SELECT min(p.data) FROM ${pq('precos')} p
+          WHERE p.ticker = m.ticker_preco AND p.data >= m.dt_receb)) AS nao_primeira
+      FROM ${pq('multiplos')} m`);
     expect(Number(r?.n)).toBeGreaterThan(100);
     expect(Number(r?.antes)).toBe(0);
+    expect(Number(r?.nao_primeira)).toBe(0);
   });
 });
 
 describe('share counts: units vs thousands on the real mixed-unit file', () => {
-  it('Eletrobras (line 4, counts in thousands) ×1000; Cielo (line 24, units) kept; no equity → refused', async () => {
+  it('Eletrobras (line 4, counts in thousands) ×1000; Cielo (line 24, units) kept; VALE (line 459) refused', async () => {
     const r =
-      await q(`SELECT cd_regulator, on_emitidas, pn_emitidas, escala, on_circulacao, pn_circulacao, flag, linha
-      FROM mkt_acoes WHERE cd_regulator IN (2437, 21733, 4170) ORDER BY cd_regulator`);
+      await consultar(`SELECT cd_regulator, on_emitidas, pn_emitidas, escala, on_circulacao, pn_circulacao, flag, linha
+      FROM ${pq('acoes')} WHERE cd_regulator IN (2437, 21733, 4170)
+        AND arquivo LIKE '%dfp_cia_aberta_composicao_capital_2024.csv' ORDER BY cd_regulator`);
     expect(r).toEqual([
       // CENTRAIS ELET BRAS: 2027011 ON, 280088 PN issued; 52224 ON, 7241 PN in treasury
       {
@@ -121,7 +109,7 @@ describe('share counts: units vs thousands on the real mixed-unit file', () => {
 
   it('market cap per class at each class price: Eletrobras on 2022-02-03', async () => {
     // COTAHIST_D03022022.TXT line 332 ELET3 (ON) close 34.34; line 333 ELET6 (PNB, most traded PN) close 33.45
-    const j = cap.json.get('json/empresas/2437/multiplos.json') as Multiplos;
+    const j: Multiplos = await json('json/empresas/2437/multiplos.json', MultiplosSchema);
     expect(j.valuation?.data_preco).toBe('2022-02-03');
     expect(j.valuation?.preco).toBe(34.34);
     expect(j.valuation?.acoes).toBe(1974787000 + 272847000);
@@ -130,24 +118,23 @@ describe('share counts: units vs thousands on the real mixed-unit file', () => {
   });
 
   it('a count that cannot be checked never gives a market cap (VALE)', async () => {
-    // VALE3 trades on 2022-02-03 (COTAHIST_D03022022.TXT line 781) but its count has no scale
-    const r = await q(
-      'SELECT ticker_preco, market_cap, flags_acoes FROM mkt_valuation WHERE cd_regulator = 4170',
+    // VALE3 trades on 2022-02-03 (COTAHIST_D03022022.TXT line 781) but its count has no scale, and the
+    // sample has no balance sheet of VALE: no valuation and no priced multiple
+    expect((await json('json/empresas/4170/multiplos.json', MultiplosSchema)).valuation).toBeNull();
+    const [r] = await consultar(
+      `SELECT count(*) FILTER (WHERE market_cap IS NOT NULL) AS n FROM ${pq('multiplos')} WHERE cd_regulator = 4170`,
     );
-    expect(r).toEqual([
-      { ticker_preco: 'VALE3', market_cap: null, flags_acoes: 'escala_acoes_indeterminada;acoes_defasadas' },
-    ]);
-    // and the published resource has no valuation at all (no balance sheet of VALE in the sample)
-    expect((cap.json.get('json/empresas/4170/multiplos.json') as Multiplos).valuation).toBeNull();
+    expect(Number(r?.n)).toBe(0);
   });
 });
 
 describe('AMBEV proventos from the real B3 answer', () => {
-  it('events, data_com, missing session price flagged, coverage and 12-month yield', () => {
-    const d = cap.json.get('json/empresas/23264/dividendos.json') as Dividendos;
+  it('events, data_com, B3 close when our COTAHIST lacks the session, coverage and 12-month yield', async () => {
+    const d: Dividendos = await json('json/empresas/23264/dividendos.json', DividendosSchema);
     expect(d.cobertura.situacao).toBe('com_proventos');
     expect(d.cobertura.n_proventos).toBe(29);
-    // $.results[0] and [1]: approved 2021-12-09, last day with entitlement 2021-12-17
+    // $.results[0] and [1]: approved 2021-12-09, last day with entitlement 2021-12-17; our COTAHIST has
+    // no 2021-12-17 session, B3 gives closingPricePriorExDate 16.07 dated 2021-12-17 (the data_com)
     expect(d.proventos.slice(0, 2)).toEqual([
       {
         tipo_acao: 'ON',
@@ -156,8 +143,8 @@ describe('AMBEV proventos from the real B3 answer', () => {
         valor: 0.1334,
         data_aprovacao: '2021-12-09',
         data_com: '2021-12-17',
-        preco_com: null,
-        flag: 'sem_pregao_na_data_com',
+        preco_com: 16.07,
+        flag: 'preco_com_fechamento_b3',
       },
       {
         tipo_acao: 'ON',
@@ -166,8 +153,8 @@ describe('AMBEV proventos from the real B3 answer', () => {
         valor: 0.4702,
         data_aprovacao: '2021-12-09',
         data_com: '2021-12-17',
-        preco_com: null,
-        flag: 'sem_pregao_na_data_com',
+        preco_com: 16.07,
+        flag: 'preco_com_fechamento_b3',
       },
     ]);
     // ABEV3 close 14.46 on 2022-02-03 (COTAHIST_D03022022.TXT line 33); the 2021-01-13 event is outside the window
@@ -177,16 +164,39 @@ describe('AMBEV proventos from the real B3 answer', () => {
     expect(d.resumo_anual.find((a) => a.ano === 2021)).toEqual({ ano: 2021, total: 0.6803, n: 3 });
   });
 
-  it('a company without a B3 answer says so instead of claiming no proventos', () => {
-    const d = cap.json.get('json/empresas/21733/dividendos.json') as Dividendos;
+  it('the set records the source of every preco_com and the rule holds on every AMBEV event', async () => {
+    const r = await consultar(`SELECT d.fonte_preco_com AS fonte, d.flag, count(*) AS n,
+        count(*) FILTER (WHERE d.preco_com = CAST(s.closingpricepriorexdate AS DOUBLE)) AS igual_b3,
+        count(*) FILTER (WHERE s.dateclosingpricepriorexdate = s.lastdatepriorex) AS b3_na_data_com
+      FROM ${pq('dividendos')} d JOIN ${pq('stg_b3_proventos_dinheiro')} s ON s._arquivo = d.arquivo AND s._linha = d.linha
+      WHERE d.cd_regulator = 23264 GROUP BY ALL ORDER BY 1 NULLS LAST`);
+    // no AMBEV data_com falls on one of our two sessions, so no event is priced from COTAHIST; an event
+    // stays null only where B3 dates its close on another day than data_com
+    for (const g of r) {
+      if (g.fonte === 'b3_fechamento_data_com') {
+        expect(g.flag).toBe('preco_com_fechamento_b3');
+        expect(g.igual_b3).toBe(g.n);
+        expect(g.b3_na_data_com).toBe(g.n);
+      } else {
+        expect(g.fonte).toBeNull();
+        expect(g.flag).toBe('sem_pregao_na_data_com');
+        expect(g.b3_na_data_com).toBe('0');
+      }
+    }
+    expect(r.map((g) => g.fonte)).toContain('b3_fechamento_data_com');
+    expect(r.reduce((s, g) => s + Number(g.n), 0)).toBe(29);
+  });
+
+  it('a company without a B3 answer says so instead of claiming no proventos', async () => {
+    const d: Dividendos = await json('json/empresas/21733/dividendos.json', DividendosSchema);
     expect(d.cobertura.situacao).toBe('sem_dados_da_bolsa');
     expect(d.proventos).toEqual([]);
   });
 });
 
 describe('screener snapshot', () => {
-  it('rows carry disponivel_em = dt_receb and data_preco never before it', () => {
-    const s = cap.json.get('json/screener.json') as ScreenerSnapshot;
+  it('rows carry disponivel_em = dt_receb and data_preco never before it', async () => {
+    const s: ScreenerSnapshot = await json('json/screener.json', ScreenerSnapshotSchema);
     expect(s.linhas.length).toBeGreaterThan(100);
     for (const l of s.linhas) {
       expect(l.disponivel_em).toBe(l.dt_receb);
@@ -196,7 +206,8 @@ describe('screener snapshot', () => {
     expect(santander?.pl_gravidade).toBe('bloqueante');
   });
 
-  it('every hard invariant of the market marts holds on the sample', () => {
+  it('every hard invariant of the market marts holds on the sample', async () => {
+    const rep = await json('report.json', BuildReportSchema);
     const nomes = [
       'precos_um_por_codigo_e_pregao',
       'precos_codigo_no_formato',
@@ -205,6 +216,6 @@ describe('screener snapshot', () => {
       'multiplos_pl_nulo_tem_flag',
       'proventos_valor_e_data_com',
     ];
-    for (const n of nomes) expect(cap.invariantes.find((i) => i.nome === n)?.falhas).toBe(0);
+    for (const n of nomes) expect(rep.invariantes.find((i) => i.nome === n)?.falhas).toBe(0);
   });
 });
