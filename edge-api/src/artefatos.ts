@@ -4,6 +4,7 @@ import {
   ManifestSchema,
   VersaoDoDadoSchema,
 } from '@fundamentos/schemas/manifest';
+import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
 import { ErroApi } from './erro-api.ts';
 
@@ -14,13 +15,6 @@ export const AtualSchema = z.object({
   prefixo: z.string().regex(/^builds\/[^/]+\/$/),
 });
 export type Atual = z.infer<typeof AtualSchema>;
-
-/** Every code ever traded → the company and its current code (written by the fundamentals marts). */
-export const TickersSchema = z.record(
-  z.string(),
-  z.object({ cd_regulator: z.number().int(), ticker_atual: z.string() }),
-);
-export type Tickers = z.infer<typeof TickersSchema>;
 
 export interface Build {
   atual: Atual;

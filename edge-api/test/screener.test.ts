@@ -87,13 +87,31 @@ describe('/screener over the real sample snapshot', () => {
     for (const e of r.empresas) expect(e.ano).toBe(2019);
   });
 
-  it('a P/L filter answers fora_do_filtro: the sample has no prices, so every company is left out without a value', async () => {
-    const r = ScreenerRespostaSchema.parse(await (await comChave('?pl_max=15')).json());
-    expect(r.total).toBe(0);
-    const comTicker = new Set(snapshot.linhas.filter((l) => l.ticker !== null).map((l) => l.cd_regulator));
-    expect(r.fora_do_filtro?.n).toBe(comTicker.size);
-    expect(r.fora_do_filtro?.por_motivo).toEqual({ sem_valor: comTicker.size });
-    expect(r.fora_do_filtro?.resumo).toContain('sem P/L calculado');
+  it('a P/L filter answers fora_do_filtro, counted against the snapshot by the rules read here', async () => {
+    const r = ScreenerRespostaSchema.parse(await (await comChave('?pl_max=15&limite=1000')).json());
+    const ultima = new Map<number, (typeof snapshot.linhas)[number]>();
+    for (const l of snapshot.linhas) {
+      if (l.ticker === null) continue;
+      const u = ultima.get(l.cd_regulator);
+      if (!u || l.ano > u.ano) ultima.set(l.cd_regulator, l);
+    }
+    // Spec rule 2 and rigor=padrao: null, <= 0, > 200 or a blocking flag never passes.
+    const barradas = [...ultima.values()].filter(
+      (l) => l.pl === null || l.pl <= 0 || l.pl > 200 || l.pl_gravidade === 'bloqueante',
+    );
+    expect(r.fora_do_filtro?.n).toBe(barradas.length);
+    expect(Object.values(r.fora_do_filtro?.por_motivo ?? {}).reduce((a, b) => a + b, 0)).toBe(
+      barradas.length,
+    );
+    expect(r.fora_do_filtro?.resumo).toMatch(
+      barradas.length === 0 ? /Nenhuma empresa/ : /de fora por causa do P\/L/,
+    );
+    for (const e of r.empresas) {
+      const l = ultima.get(e.cd_regulator);
+      expect(e.multiplos?.pl?.valor).toBe(l?.pl);
+      expect(e.multiplos?.pl?.valor).toBeLessThanOrEqual(15);
+      expect(e.multiplos?.pl?.data_preco).toBe(l?.data_preco);
+    }
   });
 
   it('invalid parameters are refused with a 422 naming each one', async () => {

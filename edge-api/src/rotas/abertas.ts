@@ -56,6 +56,44 @@ const ROTAS: Info['rotas'] = [
     acesso: 'aberta',
     o_que: 'recibo: JSON, ou página com Accept: text/html',
   },
+  {
+    metodo: 'GET',
+    caminho: '/screener',
+    acesso: 'chave',
+    o_que: 'screener sobre o universo inteiro; recibo=true congela a resposta',
+  },
+  {
+    metodo: 'GET',
+    caminho: '/auditoria/random',
+    acesso: 'aberta',
+    o_que: 'sem seed: menu; com seed: amostra determinística',
+  },
+  ...[
+    '/auditoria/random/{seed}',
+    '/auditoria/random/{seed}/{n}',
+    '/auditoria/amostra/{seed}',
+    '/auditoria/amostra/{seed}/{n}',
+  ].map((caminho) => ({
+    metodo: 'GET' as const,
+    caminho,
+    acesso: 'aberta' as const,
+    o_que: 'amostra determinística para auditoria',
+  })),
+  {
+    metodo: 'GET',
+    caminho: '/auditoria/dep_amort/{cd_regulator}/{ano}',
+    acesso: 'aberta',
+    o_que: 'linhas candidatas a D&A com a decisão',
+  },
+  { metodo: 'GET', caminho: '/desafio', acesso: 'aberta', o_que: 'casos difíceis com o valor servido hoje' },
+  { metodo: 'GET', caminho: '/openapi.json', acesso: 'aberta', o_que: 'documento OpenAPI 3.1' },
+  { metodo: 'GET', caminho: '/docs', acesso: 'aberta', o_que: 'documentação interativa' },
+  {
+    metodo: 'POST',
+    caminho: '/mcp',
+    acesso: 'aberta',
+    o_que: 'conector MCP (JSON-RPC 2.0); ferramentas com as mesmas chaves e cotas',
+  },
 ];
 
 /** Open routes: no key, no quota. */
