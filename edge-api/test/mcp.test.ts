@@ -82,7 +82,9 @@ describe('/mcp (JSON-RPC 2.0 over Streamable HTTP)', () => {
 
   it('buscar_empresa finds WEG by name', async () => {
     const r = await chamar('buscar_empresa', { consulta: 'weg' });
-    const achadas = (r.result?.structuredContent as { resultados: { cd_regulator: number }[] }).resultados;
+    const achadas =
+      (r.result?.structuredContent as { resultados?: { cd_regulator: number }[] } | undefined)?.resultados ??
+      [];
     // data/sample/raw/cvm/cad/cad_cia_aberta.csv line 2576: WEG SA, CD_CVM 5410.
     expect(achadas.map((e) => e.cd_regulator)).toContain(5410);
   });

@@ -33,9 +33,8 @@ describe('/openapi.json and /docs', () => {
     // The screener schema is the zod one of @fundamentos/schemas, not a copy.
     const screener = doc.components.schemas.screener as { properties: Js };
     expect(Object.keys(screener.properties)).toContain('fora_do_filtro');
-    const params = (doc.paths['/screener']?.get as { parameters: { name: string }[] }).parameters.map(
-      (p) => p.name,
-    );
+    const op = doc.paths['/screener']?.get as { parameters: { name: string }[] } | undefined;
+    const params = (op?.parameters ?? []).map((p) => p.name);
     expect(params.sort()).toEqual(Object.keys(ScreenerParametrosDocSchema.shape).sort());
   });
 
