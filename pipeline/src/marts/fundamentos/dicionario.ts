@@ -305,7 +305,7 @@ export const FLAGS: Dicionario['flags'] = [
   {
     flag: 'fcf_nao_calculado',
     significado:
-      'o fluxo de caixa livre não é calculado nesta versão (o capex não está entre as contas lidas): fcf_yield nulo',
+      'fluxo de caixa livre nulo: sem DFC pelo método indireto, nenhuma linha de aquisição de imobilizado ou intangível em 6.02, ou linhas incluídas que somam entrada de caixa (motivo e linhas candidatas no conjunto capex): fcf e fcf_yield nulos',
     origem: 'projeto',
     onde: 'múltiplos',
   },

@@ -1,4 +1,5 @@
 import type { Stage } from '../../core/stage.ts';
+import { capexStage } from './capex.ts';
 import { depAmortStage } from './dep-amort.ts';
 import { empresasStage } from './empresas.ts';
 import { extrasFundamentosStage } from './extras.ts';
@@ -15,6 +16,7 @@ export const fundamentosStages: Stage[] = [
   empresasStage,
   depAmortStage,
   indicadoresStage,
+  capexStage,
   trimestresStage,
   publicacaoFundamentosStage,
   extrasFundamentosStage,

@@ -151,8 +151,9 @@ base AS (
     ac.acoes_dt_refer, ac.on_circulacao, ac.pn_circulacao, ac.flag_acoes, ac.origem_acoes,
     pon.preco AS preco_on, pon.ticker AS ticker_on, ppn.preco AS preco_pn, ppn.ticker AS ticker_pn, ppn.n_codigos AS n_codigos_pn,
     coalesce(b.lucro_ctrl_u, b.lucro_u) AS lucro, b.lucro_ctrl_u IS NULL AND b.lucro_u IS NOT NULL AS lucro_total,
-    b.pl_u - coalesce(b.nci_u, 0) AS patrimonio, ind.ebitda, ind.divida_liquida, ind.flag_ebitda
+    b.pl_u - coalesce(b.nci_u, 0) AS patrimonio, ind.ebitda, ind.divida_liquida, ind.flag_ebitda, fcf.fcf
   FROM dp JOIN cab USING (cd_regulator, ano)
+  LEFT JOIN fund_fcf fcf ON fcf.cd_regulator = dp.cd_regulator AND fcf.ano = dp.ano
   LEFT JOIN ac USING (cd_regulator, ano)
   LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = dp.cd_regulator AND pon.data = dp.data_preco AND pon.classe = 'ON'
   LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = dp.cd_regulator AND ppn.data = dp.data_preco AND ppn.classe = 'PN'
@@ -175,7 +176,7 @@ SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, origem_prec
   CASE WHEN market_cap IS NOT NULL AND lucro > 0 THEN market_cap / lucro END AS pl,
   CASE WHEN market_cap IS NOT NULL AND patrimonio > 0 THEN market_cap / patrimonio END AS pvp,
   CASE WHEN market_cap IS NOT NULL AND ebitda > 0 AND divida_liquida IS NOT NULL THEN (market_cap + divida_liquida) / ebitda END AS ev_ebitda,
-  CAST(NULL AS DOUBLE) AS fcf_yield,
+  fcf, CASE WHEN market_cap > 0 AND fcf IS NOT NULL THEN fcf / market_cap END AS fcf_yield,
   ${flags(
     `CASE WHEN distante THEN 'preco_distante' END`,
     `CASE WHEN NOT distante AND sem_acoes THEN 'acoes_indisponiveis' END`,
@@ -202,7 +203,7 @@ SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, origem_prec
     `CASE WHEN market_cap IS NOT NULL AND NOT patrimonio > 0 THEN 'pvp_patrimonio_nao_positivo' END`,
     `CASE WHEN market_cap IS NOT NULL AND NOT coalesce(ebitda > 0, false) THEN 'ev_ebitda_sem_ebitda_positivo' END`,
     `CASE WHEN market_cap IS NOT NULL AND divida_liquida IS NULL THEN 'ev_sem_divida_liquida' END`,
-    `'fcf_nao_calculado'`,
+    `CASE WHEN fcf IS NULL THEN 'fcf_nao_calculado' END`,
   )} AS flag
 FROM mc ORDER BY cd_regulator, ano;
 
@@ -240,14 +241,15 @@ SELECT cab.*, ano.ano, ac.dt_refer AS acoes_dt_refer, ac.on_circulacao, ac.pn_ci
         AND NOT ((ac.on_circulacao > 0 AND pon.preco IS NULL) OR (ac.pn_circulacao > 0 AND ppn.preco IS NULL))
        THEN coalesce(ac.on_circulacao * pon.preco, 0) + coalesce(ac.pn_circulacao * ppn.preco, 0) END AS market_cap,
   ind.divida_liquida, coalesce(b.lucro_ctrl_u, b.lucro_u) AS lucro, b.pl_u - coalesce(b.nci_u, 0) AS patrimonio,
-  coalesce(b.fco_mi_u, b.fco_md_u) AS fco
+  coalesce(b.fco_mi_u, b.fco_md_u) AS fco, fcf.fcf
 FROM cab
 LEFT JOIN ano USING (cd_regulator)
 LEFT JOIN ac USING (cd_regulator)
 LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = cab.cd_regulator AND pon.data = cab.data_preco AND pon.classe = 'ON'
 LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = cab.cd_regulator AND ppn.data = cab.data_preco AND ppn.classe = 'PN'
 LEFT JOIN fund_base b ON b.cd_regulator = cab.cd_regulator AND b.ano = ano.ano
-LEFT JOIN ind ON ind.cd_regulator = cab.cd_regulator AND ind.ano = ano.ano;
+LEFT JOIN ind ON ind.cd_regulator = cab.cd_regulator AND ind.ano = ano.ano
+LEFT JOIN fund_fcf fcf ON fcf.cd_regulator = cab.cd_regulator AND fcf.ano = ano.ano;
 `;
 
 export const multiplosStage: Stage = {

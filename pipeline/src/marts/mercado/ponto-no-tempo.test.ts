@@ -25,6 +25,7 @@ const TABELAS = [
   'fund_ticker_atual',
   'fund_base',
   'mart_indicadores',
+  'fund_fcf',
   'mkt_filings',
 ];
 let dir: string;
@@ -46,9 +47,14 @@ beforeAll(async () => {
   };
   // the fundamentals marts without their publication: only the tables the multiples read
   const fund = fundamentosStages.filter((s) =>
-    ['mart_fatos', 'mart_reapresentacoes', 'mart_empresas', 'mart_dep_amort', 'mart_indicadores'].includes(
-      s.name,
-    ),
+    [
+      'mart_fatos',
+      'mart_reapresentacoes',
+      'mart_empresas',
+      'mart_dep_amort',
+      'mart_indicadores',
+      'mart_capex',
+    ].includes(s.name),
   );
   await build({
     raw: join(dir, 'raw'),

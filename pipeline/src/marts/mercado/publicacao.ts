@@ -40,7 +40,10 @@ function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]
 export const CONJUNTOS_MERCADO: Record<string, string> = {
   precos:
     'SELECT ticker, data, abertura, maxima, minima, fechamento, volume, fator_ajuste FROM mkt_precos ORDER BY ticker, data',
-  multiplos: `SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, market_cap, pl, pvp, ev_ebitda, fcf_yield,
+  capex: `SELECT c.cd_regulator, c.ano, c.agreg, c.cd_conta, c.ds_conta, c.valor, c.decisao, c.motivo, c.versao, c.dt_receb,
+      c.arquivo, c.linha, f.fco, f.capex, f.fcf, f.motivo AS motivo_fcf
+    FROM mart_capex_candidatos c JOIN fund_fcf f USING (cd_regulator, ano) ORDER BY c.cd_regulator, c.ano, c.cd_conta`,
+  multiplos: `SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, market_cap, pl, pvp, ev_ebitda, fcf, fcf_yield,
       flag, flag_pl, on_circulacao, pn_circulacao, preco_on, ticker_on, preco_pn, ticker_pn, acoes_dt_refer, origem_preco, origem_acoes
     FROM mkt_multiplos_anuais ORDER BY cd_regulator, ano`,
   acoes: `SELECT cd_regulator, doc, dt_refer, versao, dt_receb, fonte, on_emitidas, pn_emitidas, on_tesouraria, pn_tesouraria,
@@ -108,6 +111,7 @@ const ValuationRow = z.object({
   lucro: numOuNulo,
   patrimonio: numOuNulo,
   fco: numOuNulo,
+  fcf: numOuNulo,
 });
 
 const ProventoRow = z.object({
@@ -162,9 +166,9 @@ function valuation(v: z.infer<typeof ValuationRow>, ps: Provento[]): Valuation |
     payout: umaClasse && pAno !== null && v.acoes !== null ? div(pAno * v.acoes, v.lucro) : null,
     proventos_ano: pAno,
     fco: v.fco,
-    fcf: null,
+    fcf: v.fcf,
     p_fco: div(v.market_cap, v.fco),
-    p_fcf: null,
+    p_fcf: div(v.market_cap, v.fcf),
   };
 }
 
@@ -355,7 +359,7 @@ export const publicacaoMercadoStage: Stage = {
         await linhas(
           db,
           `SELECT cd_regulator, data_preco, preco, ticker_preco, classe_preco, ano, acoes, pn_circulacao, flags_acoes,
-             market_cap, divida_liquida, lucro, patrimonio, fco FROM mkt_valuation WHERE cd_regulator IN (${PUBLICADAS})`,
+             market_cap, divida_liquida, lucro, patrimonio, fco, fcf FROM mkt_valuation WHERE cd_regulator IN (${PUBLICADAS})`,
           ValuationRow,
         )
       ).map((r) => [r.cd_regulator, r]),
