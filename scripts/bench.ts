@@ -1,0 +1,80 @@
+/**
+ * `pnpm bench [-- --escala 0.02 …]`: every benchmark, each printing its figures as ratios against a
+ * floor measured in the same run (timings on a shared machine only compare within one run).
+ *
+ * 1. pipeline: generated full-scale input in the real formats → build(), against `unzip -p` (pipeline/bench);
+ * 2. site: pages built per second from that build, against writing the same number of files of the
+ *    same total size (the file-system floor);
+ * 3. API: throughput of a data route and of the screener against /saude on local workerd (edge-api/bench).
+ * Options other than ours go to the pipeline bench.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2).filter((a) => a !== '--');
+const pnpm = process.env.npm_execpath;
+
+function rodar(argv: string[], eco = true): Promise<{ codigo: number; saida: string }> {
+  const [bin, a] = pnpm ? [process.execPath, [pnpm, ...argv]] : ['pnpm', argv];
+  return new Promise((ok) => {
+    let saida = '';
+    const p = spawn(bin, a, { stdio: ['ignore', 'pipe', 'inherit'] });
+    p.stdout.on('data', (d: Buffer) => {
+      saida += d.toString();
+      if (eco) process.stdout.write(d);
+    });
+    p.on('exit', (codigo) => ok({ codigo: codigo ?? 1, saida }));
+  });
+}
+
+async function paginas(dir: string): Promise<{ n: number; bytes: number }> {
+  let n = 0;
+  let bytes = 0;
+  for (const e of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (e.isFile() && e.name.endsWith('.html')) {
+      n++;
+      bytes += (await stat(join(e.parentPath, e.name))).size;
+    }
+  }
+  return { n, bytes };
+}
+
+let falhou = false;
+console.log('== pipeline');
+const pipeline = await rodar(['--filter', '@fundamentos/pipeline', 'run', 'bench', ...args, '--manter']);
+if (pipeline.codigo !== 0) falhou = true;
+const mantida = /build kept at (\S+)/.exec(pipeline.saida)?.[1];
+
+if (mantida) {
+  console.log('\n== site (pages from the generated build)');
+  const destino = await mkdtemp(join(tmpdir(), 'bench-site-'));
+  const t0 = performance.now();
+  const site = await rodar(['site', 'build', '--data', mantida, '--out', destino], false);
+  const msSite = performance.now() - t0;
+  if (site.codigo !== 0) {
+    falhou = true;
+    console.log(`site build failed:\n${site.saida.slice(-2000)}`);
+  } else {
+    const { n, bytes } = await paginas(destino);
+    // Floor: write the same number of files with the same total size.
+    const piso = await mkdtemp(join(tmpdir(), 'bench-piso-'));
+    const conteudo = Buffer.alloc(Math.max(1, Math.round(bytes / Math.max(n, 1))), 120);
+    const t1 = performance.now();
+    for (let i = 0; i < n; i++) await writeFile(join(piso, `${i}.html`), conteudo);
+    const msPiso = performance.now() - t1;
+    await rm(piso, { recursive: true, force: true });
+    console.log(`pages: ${n} HTML files, ${(bytes / 1e6).toFixed(1)} MB`);
+    console.log(`site build: ${(msSite / 1000).toFixed(1)} s → ${(n / (msSite / 1000)).toFixed(1)} pages/s`);
+    console.log(`floor (writing ${n} files of the same size): ${(msPiso / 1000).toFixed(2)} s`);
+    console.log(`ratio site build / floor: ${(msSite / msPiso).toFixed(1)}×`);
+  }
+  await rm(destino, { recursive: true, force: true });
+  await rm(mantida, { recursive: true, force: true });
+}
+
+console.log('\n== API (sample build on local workerd)');
+const api = await rodar(['--filter', '@fundamentos/edge-api', 'run', 'bench']);
+if (api.codigo !== 0) falhou = true;
+process.exit(falhou ? 1 : 0);
