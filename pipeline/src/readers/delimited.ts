@@ -195,7 +195,6 @@ export async function stageDelimited(
   }
 
   const n = loads++;
-  const load = `_load_${n}`;
   const typed = `_typed_${n}`;
   const dup = `_dup_${n}`;
   // latin-1 files are handed to DuckDB as UTF-8 (see latin1ToUtf8); `path` is what DuckDB reads.
@@ -207,9 +206,61 @@ export async function stageDelimited(
     await latin1ToUtf8(file.path, path);
   }
   const columns = `{${header.map((_, i) => `${lit(`c${i}`)}: 'VARCHAR'`).join(', ')}}`;
+  const load = `SELECT ordinality + 1 AS _linha, * FROM read_csv(${lit(path)}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding='utf-8', strict_mode=true, null_padding=false) WITH ORDINALITY`;
+
+  // Inner query: typed value t<i>, raw text r<i>, trimmed text n<i> (each cast computed once).
+  // Middle query: flag b<k> per check that failed, and _bad when any did.
+  // One materialised table per file: each temp table costs a full copy of the file's rows.
+  const sel: string[] = ['_linha'];
+  const checks: { i: number; name: string; motivo: string; bad: string }[] = [];
+  bound.forEach((b, i) => {
+    if (b.index === null) {
+      sel.push(`CAST(NULL AS ${sqlType(b.spec)}) AS t${i}`, `CAST(NULL AS VARCHAR) AS r${i}`);
+      return;
+    }
+    const v = `c${b.index}`;
+    const { expr, motivo, base } = typedExpr(b.spec, v);
+    sel.push(`${expr} AS t${i}`, `${v} AS r${i}`, `${base} AS n${i}`);
+    if (b.spec.type === 'decimal') {
+      const scale = b.spec.scale ?? 10;
+      // Only text that did not cast can have too many places (a cast value matched the ≤ scale regex
+      // or an exact exponent form), so the regexes run on those rows only: CASE evaluates lazily.
+      const tooPrecise = `(CASE WHEN t${i} IS NULL AND n${i} IS NOT NULL THEN coalesce(regexp_full_match(n${i}, '-?[0-9]+[.][0-9]{${scale + 1},}') OR ${exponentSql(`n${i}`, scale).excess}, false) ELSE false END)`;
+      checks.push({
+        i,
+        name: b.spec.name,
+        motivo: MOTIVOS.casas_decimais,
+        bad: tooPrecise,
+      });
+      checks.push({
+        i,
+        name: b.spec.name,
+        motivo: MOTIVOS.nao_numerico,
+        bad: `(n${i} IS NOT NULL AND t${i} IS NULL AND NOT ${tooPrecise})`,
+      });
+    } else if (motivo) {
+      checks.push({ i, name: b.spec.name, motivo, bad: `(n${i} IS NOT NULL AND t${i} IS NULL)` });
+    }
+    if (b.spec.allowed) {
+      checks.push({
+        i,
+        name: b.spec.name,
+        motivo: MOTIVOS.codigo_desconhecido,
+        bad: `(r${i} IS NOT NULL AND r${i} NOT IN (${b.spec.allowed.map(lit).join(', ')}))`,
+      });
+    }
+  });
+  const flags = checks.map((c, k) => `${c.bad} AS b${k}`);
+  const badAny = checks.length ? checks.map((_, k) => `b${k}`).join(' OR ') : 'false';
+  const keyNames = (spec.key ?? []).filter((k) => !k.startsWith('_'));
+  const keyIdx = keyNames.map((name) => {
+    const i = spec.columns.findIndex((c) => c.name === name);
+    if (i < 0) throw new Error(`${spec.id}: key ${name} is not a column`);
+    return `t${i}`;
+  });
   try {
     await db.run(
-      `CREATE TEMP TABLE ${load} AS SELECT ordinality + 1 AS _linha, * FROM read_csv(${lit(path)}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding='utf-8', strict_mode=true, null_padding=false) WITH ORDINALITY`,
+      `CREATE TEMP TABLE ${typed} AS SELECT *, (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (${load})))`,
     );
   } catch (e) {
     if (scratch) await rm(scratch, { recursive: true, force: true });
@@ -224,98 +275,53 @@ export async function stageDelimited(
     );
   }
   try {
-    const rows = Number((await db.runAndReadAll(`SELECT count(*) FROM ${load}`)).getRows()[0]?.[0] ?? 0);
+    const rows = Number((await db.runAndReadAll(`SELECT count(*) FROM ${typed}`)).getRows()[0]?.[0] ?? 0);
     if (rows !== text.lines - 1) {
       throw new InputError(arquivo, null, null, `${text.lines - 1} data lines`, `${rows} rows parsed`);
     }
     if (rows === 0) report.note('staging', `${arquivo}: header only, no rows`);
 
-    // Inner query: typed value t<i>, raw text r<i>, trimmed text n<i> (each cast computed once).
-    // Outer query: flag b<k> per check that failed, and _bad when any did.
-    const sel: string[] = ['_linha'];
-    const checks: { i: number; name: string; motivo: string; bad: string }[] = [];
-    bound.forEach((b, i) => {
-      if (b.index === null) {
-        sel.push(`CAST(NULL AS ${sqlType(b.spec)}) AS t${i}`, `CAST(NULL AS VARCHAR) AS r${i}`);
-        return;
-      }
-      const v = `c${b.index}`;
-      const { expr, motivo, base } = typedExpr(b.spec, v);
-      sel.push(`${expr} AS t${i}`, `${v} AS r${i}`, `${base} AS n${i}`);
-      if (b.spec.type === 'decimal') {
-        const scale = b.spec.scale ?? 10;
-        const tooPrecise = `(regexp_full_match(n${i}, '-?[0-9]+[.][0-9]{${scale + 1},}') OR ${exponentSql(`n${i}`, scale).excess})`;
-        checks.push({
-          i,
-          name: b.spec.name,
-          motivo: MOTIVOS.casas_decimais,
-          bad: `coalesce(${tooPrecise}, false)`,
-        });
-        checks.push({
-          i,
-          name: b.spec.name,
-          motivo: MOTIVOS.nao_numerico,
-          bad: `(n${i} IS NOT NULL AND t${i} IS NULL AND NOT ${tooPrecise})`,
-        });
-      } else if (motivo) {
-        checks.push({ i, name: b.spec.name, motivo, bad: `(n${i} IS NOT NULL AND t${i} IS NULL)` });
-      }
-      if (b.spec.allowed) {
-        checks.push({
-          i,
-          name: b.spec.name,
-          motivo: MOTIVOS.codigo_desconhecido,
-          bad: `(r${i} IS NOT NULL AND r${i} NOT IN (${b.spec.allowed.map(lit).join(', ')}))`,
-        });
-      }
-    });
-    const flags = checks.map((c, k) => `${c.bad} AS b${k}`);
-    const badAny = checks.length ? checks.map((_, k) => `b${k}`).join(' OR ') : 'false';
-    await db.run(
-      `CREATE TEMP TABLE ${typed} AS SELECT *, (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM ${load}))`,
+    const quarantine = checks.map(
+      (c, k) =>
+        `SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(c.name)}, r${c.i}, ${lit(c.motivo)} FROM ${typed} WHERE b${k}`,
     );
-    if (checks.length) {
-      await db.run(
-        `INSERT INTO _quarantine ${checks
-          .map(
-            (c, k) =>
-              `SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(c.name)}, r${c.i}, ${lit(c.motivo)} FROM ${typed} WHERE b${k}`,
-          )
-          .join(' UNION ALL ')}`,
-      );
-    }
-
-    // Duplicates inside this file; across files the build checks once every file is staged
-    // (crossFileDuplicates). A window over the narrow key columns only: over the whole row it is slow.
-    const keyNames = (spec.key ?? []).filter((k) => !k.startsWith('_'));
-    const keyIdx = keyNames.map((name) => {
-      const i = spec.columns.findIndex((c) => c.name === name);
-      if (i < 0) throw new Error(`${spec.id}: key ${name} is not a column`);
-      return `t${i}`;
-    });
+    // Duplicates inside this file (across files the build checks once every file is staged, see
+    // crossFileDuplicates). A grouped count over the key finds whether any exist; the window that
+    // names them runs, over the narrow key columns only, just for the rare file that has some.
+    let dupFilter = '';
     if (keyIdx.length) {
-      await db.run(
-        `CREATE TEMP TABLE ${dup} AS SELECT _linha, concat_ws(' | ', ${keyIdx.map((k) => `coalesce(CAST(${k} AS VARCHAR), '')`).join(', ')}) AS kv
-         FROM (SELECT _linha, ${keyIdx.join(', ')}, row_number() OVER (PARTITION BY ${keyIdx.join(', ')} ORDER BY _linha) AS _rn FROM ${typed} WHERE NOT _bad)
-         WHERE _rn > 1`,
+      const keys = keyIdx.join(', ');
+      const repeated = Number(
+        (
+          await db.runAndReadAll(
+            `SELECT count(*) FROM (SELECT 1 FROM ${typed} WHERE NOT _bad GROUP BY ${keys} HAVING count(*) > 1)`,
+          )
+        ).getRows()[0]?.[0] ?? 0,
       );
-      await db.run(
-        `INSERT INTO _quarantine SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(keyNames.join('+'))}, kv, ${lit(MOTIVOS.duplicada)} FROM ${dup}`,
-      );
-    } else {
-      await db.run(`CREATE TEMP TABLE ${dup} AS SELECT CAST(NULL AS BIGINT) AS _linha WHERE false`);
+      if (repeated > 0) {
+        await db.run(
+          `CREATE TEMP TABLE ${dup} AS SELECT _linha, concat_ws(' | ', ${keyIdx.map((k) => `coalesce(CAST(${k} AS VARCHAR), '')`).join(', ')}) AS kv
+           FROM (SELECT _linha, ${keys}, row_number() OVER (PARTITION BY ${keys} ORDER BY _linha) AS _rn FROM ${typed} WHERE NOT _bad)
+           WHERE _rn > 1`,
+        );
+        quarantine.push(
+          `SELECT ${lit(spec.id)}, ${lit(arquivo)}, _linha, ${lit(keyNames.join('+'))}, kv, ${lit(MOTIVOS.duplicada)} FROM ${dup}`,
+        );
+        dupFilter = ` AND _linha NOT IN (SELECT _linha FROM ${dup})`;
+      }
     }
+    if (quarantine.length) await db.run(`INSERT INTO _quarantine ${quarantine.join(' UNION ALL ')}`);
 
     const cols = bound.map((b, i) => `t${i} AS ${quote(stagingColumn(b.spec.name))}`);
     const factCols = Object.entries(facts).map(([k, v]) => `${lit(v)} AS ${quote(k)}`);
     const inserted = await db.run(
       `INSERT INTO ${quote(spec.staged)} BY NAME SELECT ${[...cols, `${lit(arquivo)} AS _arquivo`, '_linha', ...factCols].join(', ')}
-       FROM ${typed} WHERE NOT _bad AND _linha NOT IN (SELECT _linha FROM ${dup})`,
+       FROM ${typed} WHERE NOT _bad${dupFilter}`,
     );
     const staged = Number(inserted.rowsChanged);
     return { arquivo, staged: spec.staged, rows: staged, quarantined: rows - staged };
   } finally {
-    for (const t of [load, typed, dup]) await db.run(`DROP TABLE IF EXISTS ${t}`);
+    await db.run(`DROP TABLE IF EXISTS ${typed}; DROP TABLE IF EXISTS ${dup}`);
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }
 }
