@@ -87,7 +87,7 @@ try {
   );
   console.log(`site http://127.0.0.1:${portaSite}/ → ${site.status}`);
   console.log(
-    `try: http://127.0.0.1:${portaApi}/empresas/WEGE3  and  http://127.0.0.1:${portaSite}/acoes/WEGE3\n`,
+    `try: http://127.0.0.1:${portaApi}/empresas/ENGI11 (open), /empresas/WEGE3/indicadores (trial code, no key) and http://127.0.0.1:${portaSite}/acoes/ENGI11\n`,
   );
   if (values.verificar) {
     if (!saude.ok || !site.ok) throw new Error('the demo did not answer 200 on both servers');
