@@ -83,24 +83,33 @@ export function bindHeader(spec: DelimitedSourceSpec, header: string[], arquivo:
 const EXPONENT_FORM = '^(-?)([0-9]+)(?:[.]([0-9]*))?[eE]([-+]?[0-9]{1,3})$';
 
 /**
- * Exponent-form text `x` converted as text, never through a float: the value is D × 10^(e − |f|)
+ * The exponent form's parts (sign, integer digits, fraction, exponent) of text `x` as a struct, or NULL
+ * when `x` has no 'e'/'E' (nearly every cell): computed once per cell in its own column so the
+ * expressions below stay small (DuckDB spent more time planning the inlined extraction than running it).
+ */
+export function exponentPartsSql(x: string): string {
+  return `CASE WHEN contains(${x}, 'e') OR contains(${x}, 'E') THEN regexp_extract(${x}, ${lit(EXPONENT_FORM)}, ['s', 'i', 'f', 'e']) END`;
+}
+
+/**
+ * Exponent-form text converted as text, never through a float, from its parts `p` (a column holding
+ * exponentPartsSql): the value is D × 10^(e − |f|)
  * where D is the integer and fraction digits, so the integer holding value × 10^scale is D followed by
  * k = e − |f| + scale zeros, or D without its last −k digits when k < 0. Those dropped digits must be
  * zeros, else the value needs more decimal places than the column has (`excess`).
  */
-export function exponentSql(x: string, scale: number): { digits: string; exact: string; excess: string } {
-  const part = (g: 's' | 'i' | 'f' | 'e') =>
-    `struct_extract(regexp_extract(${x}, ${lit(EXPONENT_FORM)}, ['s', 'i', 'f', 'e']), ${lit(g)})`;
+export function exponentSql(p: string, scale: number): { digits: string; exact: string; excess: string } {
+  const part = (g: 's' | 'i' | 'f' | 'e') => `struct_extract(${p}, ${lit(g)})`;
   const d = `concat(${part('i')}, ${part('f')})`;
   const k = `(TRY_CAST(${part('e')} AS INTEGER) - length(${part('f')}) + ${scale})`;
   const drop = `least(-${k}, length(${d}))`;
   const dropsOnlyZeros = `(${k} >= 0 OR right(${d}, ${drop}) = repeat('0', ${drop}))`;
-  const isExp = `regexp_full_match(${x}, ${lit(EXPONENT_FORM)})`;
+  // The integer group is non-empty exactly when the text matched EXPONENT_FORM.
+  const isExp = `coalesce(${part('i')} <> '', false)`;
   return {
     // A leading '0' keeps the text a number when every digit is dropped (`0E-30`).
     digits: `concat(${part('s')}, '0', CASE WHEN ${k} >= 0 THEN concat(${d}, repeat('0', ${k})) ELSE left(${d}, length(${d}) - ${drop}) END)`,
-    // CASE, not AND: DuckDB evaluates a CASE branch only for the rows that reach it, so plain numbers
-    // (nearly every cell) never pay for the extraction.
+    // CASE, not AND: DuckDB evaluates a CASE branch only for the rows that reach it.
     exact: `(CASE WHEN ${isExp} THEN ${dropsOnlyZeros} ELSE false END)`,
     excess: `(CASE WHEN ${isExp} THEN NOT ${dropsOnlyZeros} ELSE false END)`,
   };
@@ -112,8 +121,15 @@ function scaled(digits: string, scale: number): string {
   return `TRY_CAST(TRY_CAST(${digits} AS HUGEINT) AS DECIMAL(38,0))${unit}`;
 }
 
-/** SQL for the typed value of raw text `v`, and the quarantine reason when it does not cast. */
-function typedExpr(c: ColumnSpec, v: string): { expr: string; motivo: string | null; base: string } {
+/**
+ * SQL for the typed value of raw text `v`, and the quarantine reason when it does not cast. `parts` is
+ * the column holding exponentPartsSql of the trimmed text (decimal columns only).
+ */
+function typedExpr(
+  c: ColumnSpec,
+  v: string,
+  parts: string,
+): { expr: string; motivo: string | null; base: string } {
   const t = `NULLIF(trim(${v}), '')`;
   switch (c.type) {
     case 'varchar': {
@@ -134,7 +150,7 @@ function typedExpr(c: ColumnSpec, v: string): { expr: string; motivo: string | n
       // hand and scaling by an exact DECIMAL constant gives the same exact value.
       const scale = c.scale ?? 10;
       const digits = `concat(split_part(${t}, '.', 1), rpad(split_part(${t}, '.', 2), ${scale}, '0'))`;
-      const exp = exponentSql(t, scale);
+      const exp = exponentSql(parts, scale);
       return {
         expr: `CASE WHEN regexp_full_match(${t}, '-?[0-9]+([.][0-9]{1,${scale}})?') THEN ${scaled(digits, scale)}
                     WHEN ${exp.exact} THEN ${scaled(exp.digits, scale)} END`,
@@ -208,10 +224,12 @@ export async function stageDelimited(
   const columns = `{${header.map((_, i) => `${lit(`c${i}`)}: 'VARCHAR'`).join(', ')}}`;
   const load = `SELECT ordinality + 1 AS _linha, * FROM read_csv(${lit(path)}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding='utf-8', strict_mode=true, null_padding=false) WITH ORDINALITY`;
 
+  // Innermost query: exponent parts x<i> of decimal columns.
   // Inner query: typed value t<i>, raw text r<i>, trimmed text n<i> (each cast computed once).
   // Middle query: flag b<k> per check that failed, and _bad when any did.
   // One materialised table per file: each temp table costs a full copy of the file's rows.
   const sel: string[] = ['_linha'];
+  const parts: string[] = [];
   const checks: { i: number; name: string; motivo: string; bad: string }[] = [];
   bound.forEach((b, i) => {
     if (b.index === null) {
@@ -219,13 +237,15 @@ export async function stageDelimited(
       return;
     }
     const v = `c${b.index}`;
-    const { expr, motivo, base } = typedExpr(b.spec, v);
+    const { expr, motivo, base } = typedExpr(b.spec, v, `x${i}`);
     sel.push(`${expr} AS t${i}`, `${v} AS r${i}`, `${base} AS n${i}`);
     if (b.spec.type === 'decimal') {
+      parts.push(`${exponentPartsSql(base)} AS x${i}`);
+      sel.push(`x${i}`);
       const scale = b.spec.scale ?? 10;
       // Only text that did not cast can have too many places (a cast value matched the ≤ scale regex
       // or an exact exponent form), so the regexes run on those rows only: CASE evaluates lazily.
-      const tooPrecise = `(CASE WHEN t${i} IS NULL AND n${i} IS NOT NULL THEN coalesce(regexp_full_match(n${i}, '-?[0-9]+[.][0-9]{${scale + 1},}') OR ${exponentSql(`n${i}`, scale).excess}, false) ELSE false END)`;
+      const tooPrecise = `(CASE WHEN t${i} IS NULL AND n${i} IS NOT NULL THEN coalesce(regexp_full_match(n${i}, '-?[0-9]+[.][0-9]{${scale + 1},}') OR ${exponentSql(`x${i}`, scale).excess}, false) ELSE false END)`;
       checks.push({
         i,
         name: b.spec.name,
@@ -260,7 +280,7 @@ export async function stageDelimited(
   });
   try {
     await db.run(
-      `CREATE TEMP TABLE ${typed} AS SELECT *, (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (${load})))`,
+      `CREATE TEMP TABLE ${typed} AS SELECT *, (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load}))))`,
     );
   } catch (e) {
     if (scratch) await rm(scratch, { recursive: true, force: true });
