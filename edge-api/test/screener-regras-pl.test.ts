@@ -29,7 +29,15 @@ function linha(
     ev_ebitda: null,
     fcf_yield: null,
     flag_multiplos: flag,
+    flag_pl: flag,
     pl_gravidade: gravidade,
+    pl_ttm: null,
+    pl_ttm_ano: null,
+    pl_ttm_trimestre: null,
+    pl_ttm_dt_receb: null,
+    pl_ttm_data_preco: null,
+    flag_pl_ttm: null,
+    pl_ttm_gravidade: null,
   };
 }
 const snapshot: ScreenerSnapshot = {
@@ -40,6 +48,7 @@ const snapshot: ScreenerSnapshot = {
     { flag: 'acoes_defasadas', gravidade: 'ressalva_leve', significado: 'fixture' },
     { flag: 'pl_negativo', gravidade: 'bloqueante', significado: 'fixture' },
     { flag: 'pl_extremo', gravidade: 'bloqueante', significado: 'fixture' },
+    { flag: 'ttm_sem_trimestre', gravidade: 'bloqueante', significado: 'fixture' },
   ],
   linhas: [
     linha(1, 10, null, null),
@@ -89,5 +98,98 @@ describe('screener P/L rules (made-here snapshot)', () => {
     const r = executarScreener(snapshot, consulta({ as_of: '2024-02-28' }));
     expect(r.resultado.total).toBe(0);
     expect(r.fora_do_filtro?.n).toBe(0);
+  });
+});
+
+// MADE HERE as well: 12-month P/L values on invented companies 11–16 (the sample has no ITR, so no real TTM).
+function comTtm(
+  cd: number,
+  ttm: number | null,
+  flag: string | null,
+  gravidade: ScreenerSnapshotLinha['pl_gravidade'],
+): ScreenerSnapshotLinha {
+  return {
+    ...linha(cd, 15, 'pvp_patrimonio_nao_positivo', 'bloqueante'),
+    pl_ttm: ttm,
+    pl_ttm_ano: 2023,
+    pl_ttm_trimestre: 3,
+    pl_ttm_dt_receb: '2023-11-10',
+    pl_ttm_data_preco: '2023-11-13',
+    flag_pl_ttm: flag,
+    pl_ttm_gravidade: gravidade,
+  };
+}
+const snapshotTtm: ScreenerSnapshot = {
+  ...snapshot,
+  linhas: [
+    comTtm(11, 9, null, null),
+    comTtm(12, 30, 'acoes_defasadas', 'ressalva_leve'),
+    comTtm(13, null, 'ttm_sem_trimestre_4_2022', 'bloqueante'),
+    comTtm(14, 250, 'pl_extremo', 'bloqueante'),
+    comTtm(15, -4, 'pl_negativo', 'bloqueante'),
+    { ...linha(16, 10, null, null) },
+  ],
+};
+
+describe('screener 12-month P/L (made-here snapshot)', () => {
+  const ttm = (o: Partial<ScreenerConsulta>) =>
+    consulta({ filtros: [{ indicador: 'pl_ttm', operador: 'max', valor: 20 }], ...o });
+
+  it('pl_ttm filters on the published pl_ttm, with its own flags and dates', () => {
+    const r = executarScreener(snapshotTtm, ttm({}));
+    // 11 passes (9 <= 20); 12 passes the rules but 30 > 20; the annual flag of 11 (a P/VP flag) is not looked at.
+    expect(r.resultado.empresas.map((e) => e.cd_regulator)).toEqual([11]);
+    expect(r.resultado.empresas[0]?.multiplos).toEqual({
+      pl_ttm: { valor: 9, dt_receb: '2023-11-10', data_preco: '2023-11-13', ressalvas: [] },
+    });
+    expect(r.fora_do_filtro?.por_motivo).toEqual({
+      ttm_sem_trimestre_4_2022: 1,
+      pl_extremo: 1,
+      pl_negativo: 1,
+      sem_itr: 1,
+    });
+    expect(r.fora_do_filtro?.resumo).toContain('nenhum ITR recebido');
+  });
+
+  it('rigor classifies the TTM flags directly: ressalva_leve passes under padrao, not under estrito', () => {
+    const padrao = executarScreener(
+      snapshotTtm,
+      ttm({ filtros: [{ indicador: 'pl_ttm', operador: 'min', valor: 25 }] }),
+    );
+    expect(padrao.resultado.empresas.map((e) => [e.cd_regulator, e.multiplos?.pl_ttm?.ressalvas])).toEqual([
+      [12, ['acoes_defasadas']],
+    ]);
+    const estrito = executarScreener(
+      snapshotTtm,
+      ttm({ rigor: 'estrito', filtros: [{ indicador: 'pl_ttm', operador: 'min', valor: 25 }] }),
+    );
+    expect(estrito.resultado.total).toBe(0);
+    expect(estrito.fora_do_filtro?.por_motivo.rigor_estrito).toBe(1);
+  });
+
+  it('an as_of before the TTM price session: not known yet', () => {
+    const r = executarScreener(snapshotTtm, ttm({ as_of: '2024-03-02' }));
+    expect(r.resultado.total).toBe(1);
+    const cedo = executarScreener(
+      { ...snapshotTtm, linhas: snapshotTtm.linhas.map((l) => ({ ...l, disponivel_em: '2023-11-11' })) },
+      ttm({ as_of: '2023-11-11' }),
+    );
+    expect(cedo.resultado.total).toBe(0);
+    // 11, 12, 14 and 15 have a TTM price (2023-11-13) after as_of; 13 has no value (its flag).
+    expect(cedo.fora_do_filtro?.por_motivo.preco_depois_do_as_of).toBe(4);
+  });
+
+  it('the annual P/L flag is read from flag_pl, not from the combined flag', () => {
+    // Row 11 has P/L 15 with flag_multiplos = flag_pl = pvp_patrimonio_nao_positivo (unknown to the classification → blocking).
+    const r = executarScreener(snapshotTtm, consulta({}));
+    expect(r.fora_do_filtro?.por_motivo.pvp_patrimonio_nao_positivo).toBe(5);
+    const soPl = executarScreener(
+      {
+        ...snapshotTtm,
+        linhas: snapshotTtm.linhas.map((l) => ({ ...l, flag_pl: null, pl_gravidade: null })),
+      },
+      consulta({}),
+    );
+    expect(soPl.resultado.total).toBe(6);
   });
 });

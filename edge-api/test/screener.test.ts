@@ -114,6 +114,29 @@ describe('/screener over the real sample snapshot', () => {
     }
   });
 
+  it('pl_ttm: every company without a 12-month P/L is counted in fora_do_filtro with its reason', async () => {
+    const r = ScreenerRespostaSchema.parse(await (await comChave('?pl_ttm_max=15&limite=1000')).json());
+    const ultima = new Map<number, (typeof snapshot.linhas)[number]>();
+    for (const l of snapshot.linhas) {
+      if (l.ticker === null) continue;
+      const u = ultima.get(l.cd_regulator);
+      if (!u || l.ano > u.ano) ultima.set(l.cd_regulator, l);
+    }
+    // Reason read from the snapshot: no ITR received by the filing → sem_itr; a null TTM → its first flag.
+    const esperado: Record<string, number> = {};
+    let semTtm = 0;
+    for (const l of ultima.values()) {
+      if (l.pl_ttm !== null && l.pl_ttm_data_preco !== null) continue;
+      semTtm++;
+      const motivo = l.pl_ttm_ano === null ? 'sem_itr' : (l.flag_pl_ttm?.split(';')[0] ?? 'sem_valor');
+      esperado[motivo] = (esperado[motivo] ?? 0) + 1;
+    }
+    expect(semTtm).toBeGreaterThan(0);
+    for (const [motivo, n] of Object.entries(esperado)) expect(r.fora_do_filtro?.por_motivo[motivo]).toBe(n);
+    expect(r.fora_do_filtro?.n ?? 0).toBeGreaterThanOrEqual(semTtm);
+    for (const e of r.empresas) expect(e.multiplos?.pl_ttm?.valor).toBe(ultima.get(e.cd_regulator)?.pl_ttm);
+  });
+
   it('invalid parameters are refused with a 422 naming each one', async () => {
     const e = await erro(await comChave('?roa_min=abc&bogus=1&limite=1001&rigor=frouxo'), 422);
     expect(e.codigo).toBe('parametros_invalidos');

@@ -45,8 +45,24 @@ export const ScreenerSnapshotLinhaSchema = z.strictObject({
   ev_ebitda: numeroOuNulo,
   fcf_yield: numeroOuNulo,
   flag_multiplos: FlagSchema,
+  flag_pl: FlagSchema.describe('Flags of the annual P/L alone (a subset of flag_multiplos).'),
   pl_gravidade: GravidadeFlagSchema.nullable().describe(
     'Worst severity among the P/L flags; null when the P/L has no flag.',
+  ),
+  pl_ttm: numeroOuNulo.describe(
+    '12-month P/L of the latest quarterly multiple (ITR, quarters 1–3) received on or before disponivel_em; null when flagged or when there is none.',
+  ),
+  pl_ttm_ano: AnoSchema.nullable().describe(
+    'Fiscal year of that ITR; null when no ITR was received by then.',
+  ),
+  pl_ttm_trimestre: z.number().int().min(1).max(3).nullable(),
+  pl_ttm_dt_receb: DataSchema.nullable(),
+  pl_ttm_data_preco: DataSchema.nullable().describe("First session on or after the ITR's dt_receb."),
+  flag_pl_ttm: FlagSchema.describe(
+    'Flags of the 12-month P/L (e.g. ttm_sem_trimestre_<q>_<year>, pl_negativo).',
+  ),
+  pl_ttm_gravidade: GravidadeFlagSchema.nullable().describe(
+    'Worst severity among the 12-month P/L flags; null when it has no flag.',
   ),
 });
 export type ScreenerSnapshotLinha = z.infer<typeof ScreenerSnapshotLinhaSchema>;

@@ -44,36 +44,57 @@ function dentro(valor: number, filtros: readonly Filtro[]): boolean {
 
 type AvaliacaoPl = { ok: true; valor: number; ressalvas: string[] } | { ok: false; motivo: string };
 
+/** The P/L a filter names, read from the snapshot row: the annual one or the 12-month one. */
+interface PlDaLinha {
+  valor: number | null;
+  data_preco: string | null;
+  flag: string | null;
+  gravidade: ScreenerSnapshotLinha['pl_gravidade'];
+}
+
+export function plAnual(l: ScreenerSnapshotLinha): PlDaLinha {
+  return { valor: l.pl, data_preco: l.data_preco, flag: l.flag_pl, gravidade: l.pl_gravidade };
+}
+
+export function plTtm(l: ScreenerSnapshotLinha): PlDaLinha | null {
+  if (l.pl_ttm_ano === null) return null;
+  return {
+    valor: l.pl_ttm,
+    data_preco: l.pl_ttm_data_preco,
+    flag: l.flag_pl_ttm,
+    gravidade: l.pl_ttm_gravidade,
+  };
+}
+
 /**
- * Whether the row's annual P/L may be compared with a filter (spec rules 1–2 and `rigor`). The
- * severities come from the market marts' classification published with the snapshot.
+ * Whether a P/L may be compared with a filter (spec rules 1–2 and `rigor`). The flags are the P/L's
+ * own (`flag_pl` / `flag_pl_ttm`), their severities the market marts' classification published with
+ * the snapshot; a flag missing from it counts as blocking.
  */
 export function avaliarPl(
-  l: ScreenerSnapshotLinha,
+  pl: PlDaLinha,
   consulta: Pick<ScreenerConsulta, 'as_of' | 'rigor'>,
   gravidade: ReadonlyMap<string, string>,
 ): AvaliacaoPl {
-  const flags = l.flag_multiplos === null ? [] : l.flag_multiplos.split(';');
-  const plFlags = flags.filter((f) => gravidade.has(f) || f.startsWith('ttm_sem_trimestre'));
-  if (l.pl === null || l.data_preco === null) {
-    const bloq = plFlags.filter((f) => gravidade.get(f) === 'bloqueante');
-    return { ok: false, motivo: bloq[0] ?? flags[0] ?? 'sem_valor' };
-  }
+  const flags = pl.flag === null ? [] : pl.flag.split(';');
+  const grav = (f: string) =>
+    gravidade.get(f) ?? (f.startsWith('ttm_sem_trimestre') ? gravidade.get('ttm_sem_trimestre') : undefined);
+  const bloqueantes = flags.filter((f) => (grav(f) ?? 'bloqueante') === 'bloqueante');
+  if (pl.valor === null || pl.data_preco === null)
+    return { ok: false, motivo: bloqueantes[0] ?? flags[0] ?? 'sem_valor' };
   // A price traded after as_of was not known then (docs/datasets-mercado.md).
-  if (consulta.as_of !== undefined && l.data_preco > consulta.as_of)
+  if (consulta.as_of !== undefined && pl.data_preco > consulta.as_of)
     return { ok: false, motivo: 'preco_depois_do_as_of' };
-  if (l.pl <= 0) return { ok: false, motivo: 'pl_negativo' };
-  if (l.pl > PL_MAXIMO) return { ok: false, motivo: 'pl_extremo' };
-  if (l.pl_gravidade === 'bloqueante') {
-    const bloq = plFlags.filter((f) => gravidade.get(f) === 'bloqueante');
-    return { ok: false, motivo: bloq[0] ?? 'flag_bloqueante' };
-  }
-  if (consulta.rigor === 'estrito' && l.pl_gravidade !== null) return { ok: false, motivo: 'rigor_estrito' };
-  const ressalvas = plFlags.filter((f) => {
-    const g = gravidade.get(f);
+  if (pl.valor <= 0) return { ok: false, motivo: 'pl_negativo' };
+  if (pl.valor > PL_MAXIMO) return { ok: false, motivo: 'pl_extremo' };
+  if (pl.gravidade === 'bloqueante' || bloqueantes.length > 0)
+    return { ok: false, motivo: bloqueantes[0] ?? 'flag_bloqueante' };
+  if (consulta.rigor === 'estrito' && flags.length > 0) return { ok: false, motivo: 'rigor_estrito' };
+  const ressalvas = flags.filter((f) => {
+    const g = grav(f);
     return g === 'ajuste_feito' || g === 'ressalva_leve';
   });
-  return { ok: true, valor: l.pl, ressalvas };
+  return { ok: true, valor: pl.valor, ressalvas };
 }
 
 const MOTIVO_EM_PORTUGUES: Record<string, string> = {
@@ -82,7 +103,7 @@ const MOTIVO_EM_PORTUGUES: Record<string, string> = {
   pl_extremo: 'P/L acima de 200',
   rigor_estrito: 'P/L com ressalva (rigor=estrito aceita só P/L sem flag)',
   preco_depois_do_as_of: 'preço negociado depois do as_of',
-  pl_ttm_nao_publicado: 'P/L de 12 meses ainda não publicado no snapshot do screener',
+  sem_itr: 'nenhum ITR recebido até a DFP da linha (sem P/L de 12 meses)',
 };
 
 function resumo(n: number, porMotivo: Record<string, number>): string {
@@ -133,19 +154,28 @@ export function executarScreener(snapshot: ScreenerSnapshot, consulta: ScreenerC
     }
     let multiplos: ScreenerEmpresa['multiplos'];
     if (passa && comPl) {
-      // The snapshot publishes the annual P/L only; a pl_ttm filter leaves every company out, said so.
-      const pl = porIndicador.has('pl_ttm')
-        ? ({ ok: false, motivo: 'pl_ttm_nao_publicado' } as const)
-        : avaliarPl(l, consulta, gravidade);
-      if (!pl.ok) {
-        fora++;
-        porMotivo[pl.motivo] = (porMotivo[pl.motivo] ?? 0) + 1;
-        passa = false;
-      } else if (!dentro(pl.valor, porIndicador.get('pl') ?? [])) passa = false;
-      else if (l.data_preco !== null)
-        multiplos = {
-          pl: { valor: pl.valor, dt_receb: l.dt_receb, data_preco: l.data_preco, ressalvas: pl.ressalvas },
-        };
+      const usados: NonNullable<ScreenerEmpresa['multiplos']> = {};
+      for (const nome of ['pl', 'pl_ttm'] as const) {
+        const filtros = porIndicador.get(nome);
+        if (filtros === undefined) continue;
+        const alvo = nome === 'pl' ? plAnual(l) : plTtm(l);
+        const r: AvaliacaoPl =
+          alvo === null ? { ok: false, motivo: 'sem_itr' } : avaliarPl(alvo, consulta, gravidade);
+        if (!r.ok) {
+          fora++;
+          porMotivo[r.motivo] = (porMotivo[r.motivo] ?? 0) + 1;
+          passa = false;
+          break;
+        }
+        const dtReceb = nome === 'pl' ? l.dt_receb : l.pl_ttm_dt_receb;
+        const dataPreco = alvo?.data_preco ?? null;
+        if (!dentro(r.valor, filtros) || dtReceb === null || dataPreco === null) {
+          passa = false;
+          break;
+        }
+        usados[nome] = { valor: r.valor, dt_receb: dtReceb, data_preco: dataPreco, ressalvas: r.ressalvas };
+      }
+      if (passa) multiplos = usados;
     }
     if (!passa || l.ticker === null) continue;
     const indicadores: Partial<Record<NomeIndicador, number>> = {};

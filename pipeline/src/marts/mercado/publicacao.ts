@@ -244,13 +244,26 @@ async function publicarScreener(ctx: BuildContext): Promise<ManifestEntry[]> {
       `max(valor) FILTER (WHERE nome = '${n}') AS "${n}", max(flag) FILTER (WHERE nome = '${n}') AS "${n}__flag"`,
   ).join(',\n  ');
   const sql = `
-WITH ind AS (SELECT cd_regulator, ano, ${pivo} FROM mart_indicadores GROUP BY ALL)
+WITH ind AS (SELECT cd_regulator, ano, ${pivo} FROM mart_indicadores GROUP BY ALL),
+-- The 12-month P/L of a row is the latest quarter (by period, not by reception: a resubmitted old ITR
+-- must not win) whose ITR was received on or before the row's filing, so an as_of query never sees it early.
+ttm AS (
+  SELECT f.cd_regulator, f.ano, q.ano AS pl_ttm_ano, q.trimestre AS pl_ttm_trimestre, q.dt_receb AS pl_ttm_dt_receb,
+    q.data_preco AS pl_ttm_data_preco, q.pl_ttm,
+    -- the quarterly flag minus the P/VP-only flag: what concerns the P/L alone
+    nullif(array_to_string(list_filter(string_split(coalesce(q.flag, ''), ';'),
+      x -> x <> '' AND x <> 'pvp_patrimonio_nao_positivo'), ';'), '') AS flag_pl_ttm
+  FROM mkt_filings f JOIN mkt_multiplos_trimestrais q ON q.cd_regulator = f.cd_regulator AND q.dt_receb <= f.dt_receb
+  QUALIFY row_number() OVER (PARTITION BY f.cd_regulator, f.ano ORDER BY q.ano DESC, q.trimestre DESC) = 1
+)
 SELECT f.cd_regulator, f.ano, e.nome, e.ticker_atual AS ticker, f.dt_receb AS disponivel_em, f.dt_receb,
   ind.* EXCLUDE (cd_regulator, ano),
-  m.data_preco, m.preco, m.market_cap, m.pl, m.pvp, m.ev_ebitda, m.fcf_yield, m.flag AS flag_multiplos, m.flag_pl
+  m.data_preco, m.preco, m.market_cap, m.pl, m.pvp, m.ev_ebitda, m.fcf_yield, m.flag AS flag_multiplos, m.flag_pl,
+  ttm.* EXCLUDE (cd_regulator, ano)
 FROM mkt_filings f JOIN mart_empresas e USING (cd_regulator)
 LEFT JOIN ind USING (cd_regulator, ano)
 LEFT JOIN mkt_multiplos_anuais m USING (cd_regulator, ano)
+LEFT JOIN ttm USING (cd_regulator, ano)
 ORDER BY f.cd_regulator, f.ano`;
   const out: ManifestEntry[] = [];
   out.push(
@@ -278,6 +291,12 @@ ORDER BY f.cd_regulator, f.ano`;
     fcf_yield: numOuNulo,
     flag_multiplos: z.string().nullable(),
     flag_pl: z.string().nullable(),
+    pl_ttm: numOuNulo,
+    pl_ttm_ano: num.nullable(),
+    pl_ttm_trimestre: num.nullable(),
+    pl_ttm_dt_receb: data.nullable(),
+    pl_ttm_data_preco: data.nullable(),
+    flag_pl_ttm: z.string().nullable(),
   });
   const linhasSnap: ScreenerSnapshotLinha[] = r.getRowObjectsJson().map((raw) => {
     const l = Linha.parse(raw);
@@ -307,7 +326,15 @@ ORDER BY f.cd_regulator, f.ano`;
       ev_ebitda: l.ev_ebitda,
       fcf_yield: l.fcf_yield,
       flag_multiplos: l.flag_multiplos,
+      flag_pl: l.flag_pl,
       pl_gravidade: l.data_preco === null ? null : gravidadePl(l.flag_pl),
+      pl_ttm: l.pl_ttm,
+      pl_ttm_ano: l.pl_ttm_ano,
+      pl_ttm_trimestre: l.pl_ttm_trimestre,
+      pl_ttm_dt_receb: l.pl_ttm_dt_receb,
+      pl_ttm_data_preco: l.pl_ttm_data_preco,
+      flag_pl_ttm: l.flag_pl_ttm,
+      pl_ttm_gravidade: gravidadePl(l.flag_pl_ttm),
     };
   });
   out.push(
