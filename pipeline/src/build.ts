@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
-import { discover, filesToStage, recognisedCount } from './core/discover.ts';
+import { discover, inputsToStage, type RecognisedFile, recognisedCount } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
@@ -14,7 +14,7 @@ import { createArtefactWriter } from './publish/artefact-writer.ts';
 import { downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
 import { publishBuild } from './publish/swap.ts';
 import { dataBuild, dirDaVersao, nextVersao } from './publish/versao.ts';
-import { crossFileDuplicates, stageDelimited } from './readers/delimited.ts';
+import { crossFileDuplicates, stageDelimited, stageDelimitedFiles } from './readers/delimited.ts';
 import { stageFixedWidth } from './readers/fixed-width.ts';
 import { stageJson } from './readers/json.ts';
 import { allSources } from './sources/index.ts';
@@ -100,7 +100,7 @@ export const SINGLE_THREAD_BYTES = 16 << 20;
  * the default 2 threads and 0.85–0.95 s on one (escala 0.1, load ~4). Large files keep every thread.
  */
 async function threadsFor(db: DuckDBConnection): Promise<{
-  forFile(path: string): Promise<void>;
+  forBytes(bytes: number): Promise<void>;
   reset(): Promise<void>;
 }> {
   const all = Number((await db.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0] ?? 1);
@@ -111,7 +111,7 @@ async function threadsFor(db: DuckDBConnection): Promise<{
     current = n;
   };
   return {
-    forFile: async (path) => set((await stat(path)).size < SINGLE_THREAD_BYTES ? 1 : all),
+    forBytes: (bytes) => set(bytes < SINGLE_THREAD_BYTES ? 1 : all),
     reset: () => set(all),
   };
 }
@@ -169,13 +169,47 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     );
     const staged: { fonte: string; file: StagedFile }[] = [];
     const threads = await threadsFor(db);
-    for await (const r of filesToStage(found, work)) {
-      await threads.forFile(r.file.path);
-      const s = await stageFile(ctx, r.spec, r.file, work);
-      staged.push({ fonte: r.spec.id, file: s });
-      log(
-        `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}`,
-      );
+    for await (const batch of inputsToStage(found, work)) {
+      // Members of one zip read by the same delimited spec are staged together (one DuckDB statement
+      // per step for all of them); results are kept in discovery order.
+      const results = new Map<RecognisedFile, StagedFile>();
+      const groups = new Map<string, RecognisedFile[]>();
+      for (const r of batch) {
+        if (r.spec.kind === 'delimited') groups.set(r.spec.id, [...(groups.get(r.spec.id) ?? []), r]);
+      }
+      for (const r of batch) {
+        if (results.has(r)) continue;
+        const group = groups.get(r.spec.id);
+        if (r.spec.kind === 'delimited' && group && group.length > 1) {
+          const bytes = (await Promise.all(group.map((g) => stat(g.file.path)))).reduce(
+            (a, x) => a + x.size,
+            0,
+          );
+          await threads.forBytes(bytes);
+          const out = await stageDelimitedFiles(
+            ctx.db,
+            r.spec,
+            group.map((g) => g.file),
+            ctx.report,
+            work,
+          );
+          group.forEach((g, j) => {
+            const s = out[j];
+            if (s) results.set(g, s);
+          });
+          continue;
+        }
+        await threads.forBytes((await stat(r.file.path)).size);
+        results.set(r, await stageFile(ctx, r.spec, r.file, work));
+      }
+      for (const r of batch) {
+        const s = results.get(r);
+        if (!s) throw new Error(`${r.file.arquivo}: not staged`);
+        staged.push({ fonte: r.spec.id, file: s });
+        log(
+          `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}`,
+        );
+      }
     }
     await threads.reset();
     for (const spec of sources) {

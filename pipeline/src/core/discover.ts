@@ -133,3 +133,32 @@ export async function* filesToStage(d: Discovery, work: string): AsyncGenerator<
     }
   }
 }
+
+/**
+ * The same pairs as `filesToStage`, one zip (or loose file) at a time, so a reader can stage several
+ * members of the same spec together. A zip's members are deleted when the caller asks for the next zip.
+ */
+export async function* inputsToStage(d: Discovery, work: string): AsyncGenerator<RecognisedFile[]> {
+  let zips = 0;
+  for (const input of d.inputs) {
+    if (input.kind === 'file') {
+      yield input.specs.map((spec) => ({ spec, file: { path: input.path, arquivo: input.arquivo } }));
+      continue;
+    }
+    const dir = join(work, `zip-${zips++}`);
+    const wanted = new Map(input.members.map((m) => [m.member, m.specs]));
+    try {
+      const { extracted } = await extractZip(input.path, input.arquivo, dir, (base) =>
+        input.members.some((m) => basename(m.member) === base),
+      );
+      yield extracted.flatMap((m) =>
+        (wanted.get(m.member) ?? []).map((spec) => ({
+          spec,
+          file: { path: m.path, arquivo: `${input.arquivo}:${m.member}` },
+        })),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CollectingReporter } from '../core/reporter.ts';
+import type { DelimitedSourceSpec, InputFile } from '../core/source.ts';
+import { InputError } from '../core/source.ts';
+import { createStagingTables, ensureQuarantineTable } from '../core/staging.ts';
+import { cvmSources } from '../sources/cvm/index.ts';
+import { dataLines, SAMPLE_RAW } from '../test-support/sample.ts';
+import { stageDelimited, stageDelimitedFiles } from './delimited.ts';
+
+// Real members: the DFP 2010 and 2011 DFC_MD con and ind files of data/sample/raw/cvm/dfp/ano-completo.
+// One more file is made here from the first 6 lines of the 2010 con file with three rows broken on
+// purpose (a non-numeric VL_CONTA, an unknown ORDEM_EXERC, a repeated row), so quarantine is exercised.
+const DIR = join(SAMPLE_RAW, 'cvm/dfp/ano-completo');
+const REAIS = [
+  'dfp_cia_aberta_DFC_MD_con_2010.csv',
+  'dfp_cia_aberta_DFC_MD_ind_2010.csv',
+  'dfp_cia_aberta_DFC_MD_con_2011.csv',
+  'dfp_cia_aberta_DFC_MD_ind_2011.csv',
+];
+const root = mkdtempSync(join(tmpdir(), 'delimited-files-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const spec = cvmSources.find((s) => s.fileName.test(REAIS[0] ?? '')) as DelimitedSourceSpec;
+const real = readFileSync(join(DIR, REAIS[0] ?? ''))
+  .toString('latin1')
+  .split('\n')
+  .slice(0, 6);
+const header = (real[0] ?? '').split(';');
+const col = (name: string) => header.indexOf(name);
+const setField = (l: string, i: number, v: string) =>
+  l
+    .split(';')
+    .map((c, k) => (k === i ? v : c))
+    .join(';');
+const broken = [
+  real[0],
+  real[1],
+  setField(real[2] ?? '', col('VL_CONTA'), 'abc'),
+  setField(real[3] ?? '', col('ORDEM_EXERC'), 'ANTEPENÚLTIMO'),
+  real[4],
+  real[4],
+] as string[];
+const FEITO = 'dfp_cia_aberta_DFC_MD_con_2012.csv';
+writeFileSync(join(root, FEITO), Buffer.from(`${broken.join('\n')}\n`, 'latin1'));
+
+const files: InputFile[] = [
+  ...REAIS.map((f) => ({ path: join(DIR, f), arquivo: `dfp.zip:${f}` })),
+  { path: join(root, FEITO), arquivo: `dfp.zip:${FEITO}` },
+];
+
+async function fresh(): Promise<DuckDBConnection> {
+  const db = await (await DuckDBInstance.create(':memory:')).connect();
+  await ensureQuarantineTable(db);
+  await createStagingTables(db, [spec]);
+  return db;
+}
+const dump = async (db: DuckDBConnection, sql: string) =>
+  JSON.stringify((await db.runAndReadAll(sql)).getRowsJson());
+
+describe('stageDelimitedFiles: several members of one spec in one pass', () => {
+  it('stages, quarantines and counts exactly as staging the files one by one', async () => {
+    const one = await fresh();
+    const perFile = [];
+    for (const f of files)
+      perFile.push(await stageDelimited(one, spec, f, new CollectingReporter(one), root));
+    const many = await fresh();
+    // Counts the typed tables built, to see that the five files really went through one statement.
+    let passes = 0;
+    const counting = new Proxy(many, {
+      get(target, prop, receiver) {
+        if (prop !== 'run') return Reflect.get(target, prop, receiver);
+        return (sql: string) => {
+          if (sql.startsWith('CREATE TEMP TABLE _typed_')) passes++;
+          return target.run(sql);
+        };
+      },
+    });
+    const together = await stageDelimitedFiles(counting, spec, files, new CollectingReporter(many), root);
+    expect(passes).toBe(1);
+
+    expect(together).toEqual(perFile);
+    // Staged + quarantined rows are the data lines of each file, counted independently of the reader.
+    for (const [j, f] of files.entries()) {
+      const s = together[j];
+      expect((s?.rows ?? 0) + (s?.quarantined ?? 0)).toBe(dataLines(f.path));
+    }
+    const staged = `SELECT * FROM ${spec.staged} ORDER BY _arquivo, _linha`;
+    expect(await dump(many, staged)).toBe(await dump(one, staged));
+    const q = 'SELECT * FROM _quarantine ORDER BY ALL';
+    expect(await dump(many, q)).toBe(await dump(one, q));
+    const motivos = (
+      await many.runAndReadAll(
+        `SELECT linha, motivo FROM _quarantine WHERE arquivo = 'dfp.zip:${FEITO}' ORDER BY 1`,
+      )
+    ).getRowsJson();
+    expect(motivos).toEqual([
+      ['3', 'nao_numerico'],
+      ['4', 'codigo_desconhecido'],
+      ['6', 'duplicada'],
+    ]);
+  });
+
+  it('a member that does not parse is staged alone and its InputError names it', async () => {
+    const BAD = 'dfp_cia_aberta_DFC_MD_ind_2012.csv';
+    const short = [real[0], real[1], (real[2] ?? '').split(';').slice(0, 5).join(';')];
+    writeFileSync(join(root, BAD), Buffer.from(`${short.join('\n')}\n`, 'latin1'));
+    const db = await fresh();
+    const e = await stageDelimitedFiles(
+      db,
+      spec,
+      [files[0] as InputFile, { path: join(root, BAD), arquivo: `dfp.zip:${BAD}` }],
+      new CollectingReporter(db),
+      root,
+    ).then(
+      () => null,
+      (x: unknown) => x,
+    );
+    expect(e).toBeInstanceOf(InputError);
+    expect((e as InputError).message).toContain(BAD);
+  });
+});
