@@ -1,10 +1,12 @@
 import type { Stage } from '../core/stage.ts';
 import { fundamentosStages } from './fundamentos/index.ts';
+import { hojeStage } from './hoje.ts';
 import { mercadoStages } from './mercado/index.ts';
 import { scoresStage } from './scores.ts';
 
 /**
  * Mart stages in build order: fundamentals first, market marts read them; the scores read both (the
- * value score needs the annual P/L and P/VP), so `scores.json` is published last and once.
+ * value score needs the annual P/L and P/VP), so `scores.json` is published once; `hoje.json` reads the
+ * indexes, restatements and price sessions, so it comes after all of them.
  */
-export const martStages: Stage[] = [...fundamentosStages, ...mercadoStages, scoresStage];
+export const martStages: Stage[] = [...fundamentosStages, ...mercadoStages, scoresStage, hojeStage];

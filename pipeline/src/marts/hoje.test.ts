@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Hoje, HojeSchema } from '@fundamentos/schemas/hoje';
+import { ManifestSchema } from '@fundamentos/schemas/manifest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { amostraPublicada } from '../testing/amostra.ts';
+
+/**
+ * json/hoje.json of the real sample build. The sample's newest DT_RECEB of any index is 2025-09-23
+ * (data/sample/raw/cvm/dfp/ano-completo/dfp_cia_aberta_2024.csv line 511, OCEÂNICA, DFP 2024 version 2);
+ * the only other reception in the 7 days up to it is line 260 (AEGEA, DFP 2024 version 3, 2025-09-19).
+ * The newest COTAHIST session of the sample is 2022-02-03 (COTAHIST_D03022022.TXT), before the window.
+ */
+let hoje: Hoje;
+let cur: string;
+beforeAll(async () => {
+  cur = join(await amostraPublicada(), 'current');
+  hoje = HojeSchema.parse(JSON.parse(await readFile(join(cur, 'json/hoje.json'), 'utf8')));
+}, 600_000);
+
+describe('json/hoje.json (real sample)', () => {
+  it('is listed in the manifest and carries the build version', async () => {
+    const m = ManifestSchema.parse(JSON.parse(await readFile(join(cur, 'manifest.json'), 'utf8')));
+    expect(m.artefatos.some((a) => a.path === 'json/hoje.json')).toBe(true);
+    expect(hoje.versao_do_dado).toBe(m.versao_do_dado);
+  });
+
+  it('the window is the 7 days up to the newest reception date in the data, not the build date', () => {
+    expect(hoje.ate).toBe('2025-09-23');
+    expect(hoje.de).toBe('2025-09-17');
+    expect(hoje.nota).toContain('2025-09-23');
+  });
+
+  it('lists each filing received in the window with its version and index line; version > 1 is a resubmission', () => {
+    const docs = hoje.mudancas.flatMap((m) => (m.documento === undefined ? [] : [m.documento]));
+    expect(docs).toEqual([
+      {
+        cd_regulator: 26956,
+        empresa: expect.any(String),
+        doc: 'DFP',
+        versao: 2,
+        reapresentacao: true,
+        dt_refer: '2024-12-31',
+        dt_receb: '2025-09-23',
+        fonte: 'cvm/dfp/ano-completo/dfp_cia_aberta_2024.csv:511',
+      },
+      {
+        cd_regulator: 23396,
+        empresa: expect.any(String),
+        doc: 'DFP',
+        versao: 3,
+        reapresentacao: true,
+        dt_refer: '2024-12-31',
+        dt_receb: '2025-09-19',
+        fonte: 'cvm/dfp/ano-completo/dfp_cia_aberta_2024.csv:260',
+      },
+    ]);
+    expect(hoje.mudancas[0]?.texto).toContain('reapresentado (versão 2)');
+    expect(hoje.mudancas[0]?.texto_en).toContain('resubmitted (version 2)');
+  });
+
+  it('names the newest price session even though it is outside the window', () => {
+    expect(hoje.ultima_sessao?.data).toBe('2022-02-03');
+    expect(hoje.ultima_sessao?.arquivos).toEqual(['b3/cotahist/COTAHIST_D03022022.TXT']);
+    expect(hoje.mudancas.some((m) => m.tipo === 'precos')).toBe(false);
+  });
+});
