@@ -360,6 +360,14 @@ async function stageGroup(
     }
   });
   const flags = checks.map((c, k) => `${c.bad} AS b${k}`);
+  // Only the typed values, the flags and the raw text quarantine quotes are kept: each stored column
+  // is copied for every row.
+  const quoted = new Set(checks.map((c) => c.i));
+  const helpers = bound.flatMap((b, i) => [
+    ...(b.index === null ? [] : [`n${i}`]),
+    ...(b.spec.type === 'decimal' && b.index !== null ? [`x${i}`] : []),
+    ...(quoted.has(i) ? [] : [`r${i}`]),
+  ]);
   const badAny = checks.length ? checks.map((_, k) => `b${k}`).join(' OR ') : 'false';
   const keyNames = (spec.key ?? []).filter((k) => !k.startsWith('_'));
   const keyIdx = keyNames.map((name) => {
@@ -369,7 +377,7 @@ async function stageGroup(
   });
   try {
     await db.run(
-      `CREATE TEMP TABLE ${typed} AS SELECT *, (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load}))))`,
+      `CREATE TEMP TABLE ${typed} AS SELECT * EXCLUDE (${helpers.join(', ')}), (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load}))))`,
     );
   } catch (e) {
     await cleanup();
