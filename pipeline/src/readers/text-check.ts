@@ -43,13 +43,27 @@ export async function checkText(
   let otherHigh = 0;
   let firstUtf8Line: number | null = null;
   let firstUtf8Sample = '';
-  const headerBytes: number[] = [];
-  let carry: Uint8Array = new Uint8Array(0);
+  const headerParts: Buffer[] = [];
+  let carry: Buffer = Buffer.alloc(0);
 
-  const scan = (buf: Uint8Array, upto: number): number => {
-    let i = 0;
-    while (i < upto) {
-      const b = buf[i] ?? 0;
+  /** Any byte in [from, to) other than CR (a line of CRs only is blank). Usually decided by the first byte. */
+  const hasNonCr = (buf: Buffer, from: number, to: number): boolean => {
+    for (let k = from; k < to; k++) if (buf[k] !== 0x0d) return true;
+    return false;
+  };
+
+  // Only line feeds and bytes ≥ 0x80 need a decision; a native regex over the latin-1 view of the
+  // chunk finds them, so plain ASCII runs are never visited byte by byte in JS.
+  const scan = (buf: Buffer, upto: number): number => {
+    const str = buf.toString('latin1', 0, upto);
+    const re = /[\n\x80-\xff]/g;
+    let segStart = 0;
+    let end = upto;
+    for (let m = re.exec(str); m !== null; m = re.exec(str)) {
+      const p = m.index;
+      if (!lineHasContent && hasNonCr(buf, segStart, p)) lineHasContent = true;
+      if (line === 1) headerParts.push(buf.subarray(segStart, p));
+      const b = buf[p] ?? 0;
       if (b === 0x0a) {
         if (lineHasContent) {
           if (blankAt !== null)
@@ -58,30 +72,34 @@ export async function checkText(
         } else if (blankAt === null) blankAt = line;
         line++;
         lineHasContent = false;
-        i++;
+        segStart = p + 1;
         continue;
       }
-      if (line === 1) headerBytes.push(b);
-      if (b !== 0x0d) lineHasContent = true;
-      if (b >= 0x80) {
-        const n = utf8SequenceAt(buf, i);
-        if (n > 0) {
-          utf8Seqs++;
-          if (firstUtf8Line === null) {
-            firstUtf8Line = line;
-            firstUtf8Sample = Buffer.from(buf.subarray(i, i + n)).toString('latin1');
-          }
-          if (line === 1) for (let k = 1; k < n; k++) headerBytes.push(buf[i + k] ?? 0);
-          i += n;
-          continue;
+      lineHasContent = true;
+      const n = utf8SequenceAt(buf, p);
+      if (n > 0) {
+        utf8Seqs++;
+        if (firstUtf8Line === null) {
+          firstUtf8Line = line;
+          firstUtf8Sample = buf.subarray(p, p + n).toString('latin1');
         }
-        otherHigh++;
-        if (encoding === 'utf-8')
-          throw new InputError(arquivo, line, null, 'UTF-8 text', `byte 0x${b.toString(16)}`);
+        if (line === 1) headerParts.push(buf.subarray(p, p + n));
+        segStart = p + n;
+        re.lastIndex = p + n;
+        end = Math.max(end, p + n);
+        continue;
       }
-      i++;
+      otherHigh++;
+      if (encoding === 'utf-8')
+        throw new InputError(arquivo, line, null, 'UTF-8 text', `byte 0x${b.toString(16)}`);
+      if (line === 1) headerParts.push(buf.subarray(p, p + 1));
+      segStart = p + 1;
     }
-    return i;
+    if (segStart < end) {
+      if (!lineHasContent && hasNonCr(buf, segStart, end)) lineHasContent = true;
+      if (line === 1) headerParts.push(buf.subarray(segStart, end));
+    }
+    return end;
   };
 
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
@@ -107,7 +125,7 @@ export async function checkText(
       `UTF-8 bytes read as latin-1: ${firstUtf8Sample}`,
     );
   }
-  const raw = Buffer.from(headerBytes);
+  const raw = Buffer.concat(headerParts);
   let header = encoding === 'utf-8' ? raw.toString('utf8') : raw.toString('latin1');
   header = header.replace(/^\uFEFF/, '').replace(/\r$/, '');
   return { bytes, lines: nonBlank, header };
