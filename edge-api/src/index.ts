@@ -10,6 +10,7 @@ import { chaveGratis } from './rotas/chave-gratis.ts';
 import { documentacao } from './rotas/documentacao.ts';
 import { dump } from './rotas/dump.ts';
 import { empresas } from './rotas/empresas.ts';
+import { hoje } from './rotas/hoje.ts';
 import { recibos } from './rotas/recibos.ts';
 import { screener } from './rotas/screener.ts';
 import type { AppEnv } from './tipos.ts';
@@ -29,6 +30,7 @@ app.route('/recibo', recibos);
 app.route('/screener', screener);
 app.route('/auditoria', auditoria);
 app.route('/desafio', desafio);
+app.route('/hoje', hoje);
 app.route('/', documentacao);
 // MCP tools call the routes above through the app itself, so keys and quotas are the API's.
 app.route(

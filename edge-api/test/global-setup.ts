@@ -56,6 +56,7 @@ export default async function setup(project: TestProject): Promise<void> {
           'json/dicionario.json',
           'json/screener.json',
           'json/desafio.json',
+          'json/hoje.json',
           'auditoria/universo.txt',
           'json/empresas/906/auditoria/dep_amort/2014.json',
         ].includes(p) ||

@@ -303,6 +303,23 @@ export const OPERACOES: Operacao[] = [
   },
   {
     metodo: 'get',
+    caminho: '/hoje',
+    acesso: 'aberta',
+    resumo:
+      'O que mudou nos 7 dias até o recebimento mais recente dos dados (HTML por padrão; JSON com Accept: application/json).',
+    parametros: [
+      {
+        nome: 'lang',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'Idioma da página (pt ou en); sem ele, Accept-Language.',
+        schema: { type: 'string', enum: ['pt', 'en'] },
+      },
+    ],
+    resposta: 'hoje',
+  },
+  {
+    metodo: 'get',
     caminho: '/dicionario',
     acesso: 'aberta',
     resumo: 'Metodologia por indicador.',

@@ -86,6 +86,12 @@ const ROTAS: Info['rotas'] = [
     o_que: 'linhas candidatas a D&A com a decisão',
   },
   { metodo: 'GET', caminho: '/desafio', acesso: 'aberta', o_que: 'casos difíceis com o valor servido hoje' },
+  {
+    metodo: 'GET',
+    caminho: '/hoje',
+    acesso: 'aberta',
+    o_que: 'o que mudou nos últimos dias dos dados: HTML; JSON com Accept: application/json',
+  },
   { metodo: 'GET', caminho: '/openapi.json', acesso: 'aberta', o_que: 'documento OpenAPI 3.1' },
   { metodo: 'GET', caminho: '/docs', acesso: 'aberta', o_que: 'documentação interativa' },
   {

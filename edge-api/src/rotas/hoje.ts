@@ -1,0 +1,147 @@
+import { type Hoje, HojeSchema, type Mudanca } from '@fundamentos/schemas/hoje';
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import { z } from 'zod';
+import { buildAtual, cabecalhosDoArtefato, jsonDoBuild, lerArtefato } from '../artefatos.ts';
+import { ErroApi } from '../erro-api.ts';
+import type { AppEnv } from '../tipos.ts';
+import { validar } from '../validacao.ts';
+
+const CAMINHO = 'json/hoje.json';
+
+type Idioma = 'pt' | 'en';
+
+/** `lang` wins; otherwise an Accept-Language starting with `en` gives English; Portuguese by default. */
+export function idiomaDe(lang: Idioma | undefined, acceptLanguage: string | undefined): Idioma {
+  if (lang) return lang;
+  return acceptLanguage?.trim().toLowerCase().startsWith('en') ? 'en' : 'pt';
+}
+
+/** Quality of the media ranges of an Accept header that name `tipo` or `grupo/*` (never `*\/*`). */
+function qualidade(accept: string, tipos: readonly string[]): number {
+  let q = 0;
+  for (const parte of accept.split(',')) {
+    const [faixa = '', ...params] = parte.split(';').map((s) => s.trim().toLowerCase());
+    if (!tipos.includes(faixa)) continue;
+    const p = params.find((x) => x.startsWith('q='));
+    const v = p === undefined ? 1 : Number(p.slice(2));
+    if (Number.isFinite(v) && v > q) q = v;
+  }
+  return q;
+}
+
+/**
+ * Spec: HTML by default, JSON only when Accept explicitly asks application/json. A missing Accept or
+ * `*\/*` gives HTML; when both are named, JSON only if it is preferred (equal weight stays HTML).
+ */
+export function querJson(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  const json = qualidade(accept, ['application/json', 'application/*']);
+  return json > 0 && json > qualidade(accept, ['text/html', 'text/*']);
+}
+
+const TEXTO = {
+  pt: {
+    titulo: 'O que mudou',
+    janela: (de: string, ate: string) => `De ${de} a ${ate}.`,
+    nenhuma: 'Nenhuma mudança nesta janela.',
+    sessao: (d: string, n: number) => `Última sessão de preços nos dados: ${d} (${n} códigos).`,
+    semSessao: 'Nenhuma sessão de preços nos dados.',
+    versao: 'Versão do dado',
+    data: 'Data',
+    tipo: 'Tipo',
+    mudanca: 'Mudança',
+    json: 'Os mesmos dados em JSON: envie Accept: application/json.',
+    tipos: {
+      documento_recebido: 'documento recebido',
+      reapresentacao: 'reapresentação',
+      precos: 'preços',
+      evento: 'evento',
+    },
+  },
+  en: {
+    titulo: 'What changed',
+    janela: (de: string, ate: string) => `From ${de} to ${ate}.`,
+    nenhuma: 'No change in this window.',
+    sessao: (d: string, n: number) => `Newest price session in the data: ${d} (${n} codes).`,
+    semSessao: 'No price session in the data.',
+    versao: 'Data version',
+    data: 'Date',
+    tipo: 'Kind',
+    mudanca: 'Change',
+    json: 'The same data as JSON: send Accept: application/json.',
+    tipos: {
+      documento_recebido: 'filing received',
+      reapresentacao: 'restatement',
+      precos: 'prices',
+      evento: 'event',
+    },
+  },
+} as const;
+
+/** The window's end is the newest reception date in the data, which the page must say plainly. */
+const NOTA_EN = (ate: string) =>
+  `The window ends at the newest reception date (DT_RECEB) in the data, ${ate}, not at today's date: this build's data may be old. A version above 1 is a resubmission.`;
+
+function linha(m: Mudanca, lang: Idioma) {
+  const t = TEXTO[lang];
+  const texto = lang === 'pt' ? m.texto : m.texto_en;
+  return html`<tr><td><time datetime="${m.data}">${m.data}</time></td><td>${t.tipos[m.tipo]}</td><td>${
+    m.url === null ? texto : html`<a href="${m.url}">${texto}</a>`
+  }</td></tr>`;
+}
+
+/** A small self-contained page: no script, no external asset, a table with a caption and header cells. */
+export function paginaHoje(h: Hoje, lang: Idioma) {
+  const t = TEXTO[lang];
+  const s = h.ultima_sessao;
+  return html`<!doctype html>
+<html lang="${lang === 'pt' ? 'pt-BR' : 'en'}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.titulo}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;vertical-align:top}a{color:#0645ad}</style>
+</head>
+<body><main>
+<h1>${t.titulo}</h1>
+<p>${t.janela(h.de, h.ate)}</p>
+<p>${lang === 'pt' ? h.nota : NOTA_EN(h.ate)}</p>
+${
+  h.mudancas.length === 0
+    ? html`<p>${t.nenhuma}</p>`
+    : html`<table><caption>${t.janela(h.de, h.ate)}</caption>
+<thead><tr><th scope="col">${t.data}</th><th scope="col">${t.tipo}</th><th scope="col">${t.mudanca}</th></tr></thead>
+<tbody>${h.mudancas.map((m) => linha(m, lang))}</tbody></table>`
+}
+<p>${s == null ? t.semSessao : t.sessao(s.data, s.n_codigos)}</p>
+<p>${t.json}</p>
+<footer><p>${t.versao}: <code>${h.versao_do_dado}</code></p></footer>
+</main></body>
+</html>`;
+}
+
+/** `/hoje`: open; the stored artefact as JSON, or a page rendered from it. */
+export const hoje = new Hono<AppEnv>().get(
+  '/',
+  validar('query', z.strictObject({ lang: z.enum(['pt', 'en']).optional() })),
+  async (c) => {
+    const build = await buildAtual(c.env.ARTEFATOS);
+    const naoPublicado = () =>
+      new ErroApi(
+        404,
+        'recurso_nao_publicado',
+        `hoje.json não publicado no build ${build.atual.versao_do_dado}.`,
+      );
+    c.header('Vary', 'Accept, Accept-Language');
+    if (querJson(c.req.header('accept'))) {
+      const a = await lerArtefato(c.env.ARTEFATOS, build, CAMINHO);
+      if (a === null) throw naoPublicado();
+      return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
+    }
+    const h = await jsonDoBuild(c.env.ARTEFATOS, build, CAMINHO, HojeSchema);
+    if (h === null) throw naoPublicado();
+    const lang = idiomaDe(c.req.valid('query').lang, c.req.header('accept-language'));
+    c.header('X-Versao-Do-Dado', build.atual.versao_do_dado);
+    c.header('Content-Language', lang === 'pt' ? 'pt-BR' : 'en');
+    return c.html(paginaHoje(h, lang));
+  },
+);
