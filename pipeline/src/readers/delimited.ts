@@ -193,6 +193,8 @@ interface Prepared {
   header: string[];
   bound: Bound[];
   facts: Record<string, string>;
+  /** Bytes 0x80–0x9F present: a latin-1 file must be copied as UTF-8 before DuckDB reads it. */
+  c1Bytes: boolean;
 }
 
 async function prepare(spec: DelimitedSourceSpec, file: InputFile): Promise<Prepared> {
@@ -204,6 +206,7 @@ async function prepare(spec: DelimitedSourceSpec, file: InputFile): Promise<Prep
     header,
     bound: bindHeader(spec, header, file.arquivo),
     facts: factsOf(spec, baseNameOf(file.arquivo)) ?? {},
+    c1Bytes: text.c1Bytes,
   };
 }
 
@@ -282,10 +285,13 @@ async function stageGroup(
   const n = loads++;
   const typed = `_typed_${n}`;
   const dup = `_dup_${n}`;
-  // latin-1 files are handed to DuckDB as UTF-8 (see latin1ToUtf8); `paths` are what DuckDB reads.
+  // DuckDB decodes latin-1 itself unless a byte is in 0x80–0x9F; then the files are handed to it as
+  // UTF-8 copies (see latin1ToUtf8). `paths` are what DuckDB reads.
   let scratch: string | null = null;
   const paths: string[] = [];
-  if (spec.encoding === 'latin-1') {
+  const copy = spec.encoding === 'latin-1' && files.some((f) => f.c1Bytes);
+  const encoding = spec.encoding === 'latin-1' && !copy ? 'latin-1' : 'utf-8';
+  if (copy) {
     scratch = await mkdtemp(join(scratchDir, 'stg-'));
     for (const [j, f] of files.entries()) {
       const target = join(scratch, `${j}.csv`);
@@ -311,7 +317,7 @@ async function stageGroup(
       : `CASE filename ${values.map((v, j) => `WHEN ${lit(paths[j] ?? '')} THEN ${v}`).join(' ')} END`;
   const columns = `{${header.map((_, i) => `${lit(`c${i}`)}: 'VARCHAR'`).join(', ')}}`;
   const list = `[${paths.map(lit).join(', ')}]`;
-  const load = `SELECT ordinality - ${byFile(starts.map(String))} + 2 AS _linha, ${byFile(files.map((f) => lit(f.file.arquivo)))} AS _arquivo, * EXCLUDE (filename) FROM read_csv(${list}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding='utf-8', strict_mode=true, null_padding=false, filename=true) WITH ORDINALITY`;
+  const load = `SELECT ordinality - ${byFile(starts.map(String))} + 2 AS _linha, ${byFile(files.map((f) => lit(f.file.arquivo)))} AS _arquivo, * EXCLUDE (filename) FROM read_csv(${list}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=${lit(encoding)}, strict_mode=true, null_padding=false, filename=true) WITH ORDINALITY`;
 
   // Innermost query: exponent parts x<i> of decimal columns.
   // Inner query: typed value t<i>, raw text r<i>, trimmed text n<i> (each cast computed once).

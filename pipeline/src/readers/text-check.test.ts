@@ -27,7 +27,20 @@ const fail = async (p: Promise<unknown>) => {
 describe('checkText', () => {
   it('accepts latin-1 text, counts non-blank lines, CRLF or LF', async () => {
     const p = file('ok.csv', Buffer.from('A;B\r\nAção;1\r\n\r\n', 'latin1'));
-    expect(await checkText(p, 'ok.csv', 'latin-1')).toEqual({ bytes: 15, lines: 2, header: 'A;B' });
+    expect(await checkText(p, 'ok.csv', 'latin-1')).toEqual({
+      bytes: 15,
+      lines: 2,
+      header: 'A;B',
+      c1Bytes: false,
+    });
+  });
+
+  it('reports bytes 0x80–0x9F (refused by the latin-1 decoder of DuckDB), alone or inside a UTF-8 sequence', async () => {
+    // Made here: 0x93 is a cp1252 left quote; C3 83 is UTF-8 "Ã" as in the real FII 2021 monthly report.
+    const c1 = file('c1.csv', Buffer.from([0x41, 0x0a, 0x93, 0x78, 0xe7, 0x0a]));
+    expect((await checkText(c1, 'c1.csv', 'latin-1')).c1Bytes).toBe(true);
+    const seq = file('seq.csv', Buffer.from([0x41, 0x0a, 0xc3, 0x83, 0xe7, 0xe3, 0x0a]));
+    expect((await checkText(seq, 'seq.csv', 'latin-1')).c1Bytes).toBe(true);
   });
 
   it('refuses UTF-8 declared as latin-1 even when the sequence straddles a 1 MiB read boundary', async () => {

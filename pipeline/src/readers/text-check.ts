@@ -9,6 +9,8 @@ export interface TextCheck {
   lines: number;
   /** Header line decoded with the declared encoding, without CR/LF and BOM. */
   header: string;
+  /** Some byte is in 0x80–0x9F, which DuckDB's own latin-1 decoder refuses (see latin1ToUtf8). */
+  c1Bytes: boolean;
 }
 
 /** Length of a valid UTF-8 multi-byte sequence starting at `i`, or 0. */
@@ -43,6 +45,7 @@ export async function checkText(
   let otherHigh = 0;
   let firstUtf8Line: number | null = null;
   let firstUtf8Sample = '';
+  let c1Bytes = false;
   const headerParts: Buffer[] = [];
   let carry: Buffer = Buffer.alloc(0);
 
@@ -79,6 +82,8 @@ export async function checkText(
       const n = utf8SequenceAt(buf, p);
       if (n > 0) {
         utf8Seqs++;
+        // UTF-8 continuation bytes 0x80–0x9F are C1 bytes in latin-1.
+        for (let k = p + 1; k < p + n; k++) if ((buf[k] ?? 0) < 0xa0) c1Bytes = true;
         if (firstUtf8Line === null) {
           firstUtf8Line = line;
           firstUtf8Sample = buf.subarray(p, p + n).toString('latin1');
@@ -90,6 +95,7 @@ export async function checkText(
         continue;
       }
       otherHigh++;
+      if (b < 0xa0) c1Bytes = true;
       if (encoding === 'utf-8')
         throw new InputError(arquivo, line, null, 'UTF-8 text', `byte 0x${b.toString(16)}`);
       if (line === 1) headerParts.push(buf.subarray(p, p + 1));
@@ -128,7 +134,7 @@ export async function checkText(
   const raw = Buffer.concat(headerParts);
   let header = encoding === 'utf-8' ? raw.toString('utf8') : raw.toString('latin1');
   header = header.replace(/^\uFEFF/, '').replace(/\r$/, '');
-  return { bytes, lines: nonBlank, header };
+  return { bytes, lines: nonBlank, header, c1Bytes };
 }
 
 /**
