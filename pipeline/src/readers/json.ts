@@ -12,6 +12,7 @@ import type {
 } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
 import type { BuildReporter } from '../core/stage.ts';
+import { sqlType } from '../core/staging.ts';
 
 // The shape types live with the spec types; re-exported so sources keep one import for `jsonShape`.
 export type { FileFacts, JsonRecord, JsonShape } from '../core/source.ts';
@@ -40,26 +41,6 @@ export function stagingName(name: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9_]/g, '_');
-}
-
-/** The SQL type a JSON column lands as. */
-export function jsonSqlType(c: ColumnSpec): string {
-  switch (c.type) {
-    case 'varchar':
-      return 'VARCHAR';
-    case 'integer':
-      return 'INTEGER';
-    case 'bigint':
-      return 'BIGINT';
-    case 'decimal':
-      return `DECIMAL(38,${c.scale ?? 10})`;
-    case 'double':
-      return 'DOUBLE';
-    case 'date':
-    case 'date_br':
-    case 'date_compact':
-      return 'DATE';
-  }
 }
 
 /** JSON path segment for a key or an index, in `$.a.b[3]` form. */
@@ -190,7 +171,7 @@ export async function stageJson(
 
   const columns = spec.columns.map((c) => ({ c, name: stagingName(c.name) }));
   const ddl = [
-    ...columns.map(({ c, name }) => `${sqlIdent(name)} ${jsonSqlType(c)}`),
+    ...columns.map(({ c, name }) => `${sqlIdent(name)} ${sqlType(c)}`),
     '_arquivo VARCHAR',
     '_linha BIGINT',
     '_caminho VARCHAR',
@@ -309,7 +290,7 @@ export async function stageJson(
     }
     appender.closeSync();
     const casts = [
-      ...columns.map(({ c, name }) => `CAST(${sqlIdent(name)} AS ${jsonSqlType(c)})`),
+      ...columns.map(({ c, name }) => `CAST(${sqlIdent(name)} AS ${sqlType(c)})`),
       ...factNames.map((f) => sqlIdent(`_${f}`)),
       sqlString(arquivo),
       'CAST(_arquivo_linha AS BIGINT)',

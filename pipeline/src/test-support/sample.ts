@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DuckDBInstance } from '@duckdb/node-api';
 
 /** data/sample/raw of the repository, whatever directory the tests run from. */
 export const SAMPLE_RAW = fileURLToPath(new URL('../../../data/sample/raw/', import.meta.url));
@@ -15,14 +14,5 @@ export function dataLines(path: string): number {
   );
 }
 
-/** Runs one query on a fresh in-memory DuckDB (to read published Parquet back). */
-export async function query(sql: string): Promise<Record<string, unknown>[]> {
-  const inst = await DuckDBInstance.create(':memory:');
-  const db = await inst.connect();
-  try {
-    return (await db.runAndReadAll(sql)).getRowObjectsJson() as Record<string, unknown>[];
-  } finally {
-    db.closeSync();
-    inst.closeSync();
-  }
-}
+/** Reads published Parquet back: the same helper the other packages' tests use. */
+export { consultar as query } from '../testing/consulta.ts';
