@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { FixedWidthField, FixedWidthSourceSpec, InputFile, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
 import type { BuildReporter } from '../core/stage.ts';
+import { ensureQuarantineTable } from '../core/staging.ts';
 
 /** A fixed text expected at a position of a control record (header or trailer). */
 export interface ControlCheck {
@@ -293,9 +294,7 @@ export async function stageFixedWidth(
     ).getRowObjectsJS()[0] as { n: bigint; bad: bigint };
     const quarantined = Number(counts.bad);
     if (quarantined > 0) {
-      await db.run(
-        'CREATE TABLE IF NOT EXISTS _quarantine (source VARCHAR, arquivo VARCHAR, linha BIGINT, campo VARCHAR, valor VARCHAR, motivo VARCHAR)',
-      );
+      await ensureQuarantineTable(db);
       const bad = `(SELECT p.*, x.l FROM ${parsed} p JOIN ${lines} x ON x.rowid + 1 = p._linha WHERE p._bad)`;
       const inserts = checked.map(
         ({ f, i }) =>

@@ -12,7 +12,7 @@ import type {
 } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
 import type { BuildReporter } from '../core/stage.ts';
-import { sqlType } from '../core/staging.ts';
+import { ensureQuarantineTable, sqlType } from '../core/staging.ts';
 
 // The shape types live with the spec types; re-exported so sources keep one import for `jsonShape`.
 export type { FileFacts, JsonRecord, JsonShape } from '../core/source.ts';
@@ -258,9 +258,7 @@ export async function stageJson(
 
   await createStaged();
   if (quarantine.length > 0) {
-    await db.run(
-      'CREATE TABLE IF NOT EXISTS _quarantine (source VARCHAR, arquivo VARCHAR, linha BIGINT, campo VARCHAR, valor VARCHAR, motivo VARCHAR)',
-    );
+    await ensureQuarantineTable(db);
     const values = quarantine.map(
       (q) =>
         `(${sqlString(spec.id)}, ${sqlString(arquivo)}, ${q.linha}, ${sqlString(q.campo)}, ${sqlString(q.valor)}, ${sqlString(q.motivo)})`,
