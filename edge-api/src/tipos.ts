@@ -1,3 +1,4 @@
+import type { Lang } from '@fundamentos/site/i18n/strings';
 import type { Plano } from './chave-formato.ts';
 
 export interface ChaveValida {
@@ -12,5 +13,7 @@ export interface AppEnv {
     idRequisicao: string;
     /** Null when the request carried no `X-API-Key`. */
     chave: ChaveValida | null;
+    /** Page language settled by the negotiation middleware (`?lang`, then `Accept-Language`, else pt). */
+    lang: Lang;
   };
 }
