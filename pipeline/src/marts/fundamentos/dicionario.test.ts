@@ -7,7 +7,7 @@ import {
 } from '@fundamentos/schemas/flags';
 import { describe, expect, it } from 'vitest';
 import { CLASSIFICACAO_FLAGS_PL } from '../mercado/multiplos.ts';
-import { dicionario } from './dicionario.ts';
+import { dicionario, FLAGS, flagsBilingues, REGRAS_GERAIS, regrasEmIngles } from './dicionario.ts';
 
 const d = DicionarioSchema.parse(dicionario('2026-01-02-amostra|1'));
 const descritas = new Set(d.flags.map((f) => f.flag));
@@ -37,5 +37,60 @@ describe('the published dictionary and the schema list of flags', () => {
   it('lists every flag an indicator can carry among the described ones', () => {
     for (const i of d.indicadores)
       for (const f of i.flags_possiveis) expect(descritas.has(f), `${i.nome}: ${f}`).toBe(true);
+  });
+});
+
+/** Portuguese function words: an English text that still has them was not translated (quoted labels aside). */
+const PALAVRAS_PT = /\b(não|de|do|da|dos|das|e|ou|sem|com|para|quando|valor|nulo)\b/iu;
+const semCitacoes = (t: string) => t.replace(/"[^"]*"/g, '');
+
+describe('the English texts of the dictionary', () => {
+  const textosEn = [
+    ...d.indicadores.flatMap((i) => [
+      [i.nome, i.titulo_en],
+      [i.nome, i.formula_en],
+    ]),
+    ...d.flags.flatMap((f) => [
+      [f.flag, f.significado_en],
+      [f.flag, f.onde_en],
+    ]),
+    ...Object.entries(d.regras_en),
+    ['nota', d.nota_en],
+  ];
+
+  it('are English, not the Portuguese text copied', () => {
+    for (const [onde, t] of textosEn) expect(semCitacoes(t ?? ''), onde).not.toMatch(PALAVRAS_PT);
+    for (const f of d.flags) expect(f.significado_en, f.flag).not.toBe(f.significado);
+    for (const i of d.indicadores.filter(
+      (x) => x.titulo !== x.nome.toUpperCase() && !x.titulo.startsWith('F-score'),
+    ))
+      expect(i.titulo_en, i.nome).not.toBe(i.titulo);
+    expect(Object.keys(d.regras_en)).toEqual(Object.keys(d.regras));
+  });
+
+  it('an entry without English fails the mart, naming the flag or the rule', () => {
+    const [primeira] = FLAGS;
+    if (!primeira) throw new Error('no flag');
+    const { significado_en: _s, ...semIngles } = primeira;
+    expect(() => flagsBilingues([...FLAGS, { ...semIngles, flag: 'flag_nova' }])).toThrow(
+      /dicionario\.ts: flag "flag_nova" without English text/,
+    );
+    expect(() => flagsBilingues([{ ...primeira, onde_en: ' ' }])).toThrow(`flag "${primeira.flag}"`);
+    expect(() => regrasEmIngles({ ...REGRAS_GERAIS, regra_nova: 'só em português' }, {})).toThrow(
+      /rule "versao", .*"regra_nova" without English text/,
+    );
+  });
+
+  it('the schema refuses an empty English text or rules_en with other keys', () => {
+    const [f] = d.flags;
+    if (!f) throw new Error('no flag');
+    const r1 = DicionarioSchema.safeParse({
+      ...d,
+      flags: [{ ...f, significado_en: '' }, ...d.flags.slice(1)],
+    });
+    expect(r1.success).toBe(false);
+    expect(r1.error?.issues[0]?.path).toEqual(['flags', 0, 'significado_en']);
+    const r2 = DicionarioSchema.safeParse({ ...d, regras_en: { ...d.regras_en, extra: 'x' } });
+    expect(r2.error?.issues[0]?.path).toEqual(['regras_en']);
   });
 });
