@@ -49,6 +49,31 @@ export const FLAGS_ADICIONAIS = [
   'ev_ebitda_sem_ebitda_positivo',
   'ev_sem_divida_liquida',
   'fcf_nao_calculado',
+  // REITs (pipeline/src/marts/fiis)
+  'sem_preco_do_fundo',
+  'vp_cota_ausente',
+  'sem_fonte_de_rendimentos',
+  'vacancia_nao_informada',
+  // ETFs (pipeline/src/marts/etfs)
+  'etf_sem_cnpj',
+  'etf_cnpj_ambiguo',
+  'sem_informe_diario',
+  'sem_cota_na_data',
+  'sem_pregao',
+  'sem_carteira_cda',
+  'sem_fonte_de_despesas',
+  'sem_fonte_no_pipeline',
+  'pregoes_insuficientes',
+  'janela_sem_cobertura',
+  'sem_indice',
+  'indice_semi_curado',
+  // quanto rendeu (pipeline/src/marts/mercado/quanto-rendeu.ts)
+  'codigo_principal_sem_pregao',
+  'pregao_inicial_distante',
+  'sem_fonte_de_proventos',
+  'proventos_classe_indefinida',
+  'indice_sem_cobertura',
+  'selic_sem_cobertura',
 ] as const;
 
 export const FLAGS_CONHECIDAS = [...FLAGS_DA_SPEC, ...FLAGS_ADICIONAIS] as const;

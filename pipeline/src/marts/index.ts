@@ -1,4 +1,6 @@
 import type { Stage } from '../core/stage.ts';
+import { etfsStage } from './etfs/index.ts';
+import { fiisStages } from './fiis/index.ts';
 import { fundamentosStages } from './fundamentos/index.ts';
 import { hojeStage } from './hoje.ts';
 import { mercadoStages } from './mercado/index.ts';
@@ -9,4 +11,11 @@ import { scoresStage } from './scores.ts';
  * value score needs the annual P/L and P/VP), so `scores.json` is published once; `hoje.json` reads the
  * indexes, restatements and price sessions, so it comes after all of them.
  */
-export const martStages: Stage[] = [...fundamentosStages, ...mercadoStages, scoresStage, hojeStage];
+export const martStages: Stage[] = [
+  ...fundamentosStages,
+  ...mercadoStages,
+  scoresStage,
+  hojeStage,
+  ...fiisStages,
+  etfsStage,
+];

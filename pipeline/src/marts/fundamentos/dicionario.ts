@@ -449,6 +449,223 @@ export const FLAGS: EntradaFlag[] = [
     onde: 'múltiplos',
     onde_en: 'multiples',
   },
+  // REITs (pipeline/src/marts/fiis)
+  {
+    flag: 'sem_preco_do_fundo',
+    significado:
+      'o FII não tem fechamento no primeiro pregão em ou após a entrega do informe (o pregão não está nos nossos arquivos ou o fundo não negociou nele): preço e P/VP nulos',
+    significado_en:
+      'the REIT has no close on the first session on or after the report delivery (the session is missing from our files or the fund did not trade on it): price and P/VP null',
+    origem: 'projeto',
+    onde: 'P/VP de FII',
+    onde_en: 'REIT P/VP',
+  },
+  {
+    flag: 'vp_cota_ausente',
+    significado: 'o informe mensal não traz Valor_Patrimonial_Cotas: P/VP nulo',
+    significado_en: 'the monthly report has no Valor_Patrimonial_Cotas: P/VP null',
+    origem: 'projeto',
+    onde: 'P/VP de FII',
+    onde_en: 'REIT P/VP',
+  },
+  {
+    flag: 'sem_fonte_de_rendimentos',
+    significado:
+      'esta publicação não tem fonte de rendimentos distribuídos por FII (o Percentual_Dividend_Yield_Mes do informe tem unidade e base não confirmadas e não é usado): rendimento e DY 12 meses nulos',
+    significado_en:
+      "this publication has no source of REIT distributions (the report's Percentual_Dividend_Yield_Mes has an unconfirmed unit and base and is not used): income and 12-month yield null",
+    origem: 'projeto',
+    onde: 'DY 12 meses de FII',
+    onde_en: 'REIT 12-month yield',
+  },
+  {
+    flag: 'vacancia_nao_informada',
+    significado: 'o informe trimestral lista o imóvel sem Percentual_Vacancia: vacância nula',
+    significado_en: 'the quarterly report lists the property without Percentual_Vacancia: vacancy null',
+    origem: 'projeto',
+    onde: 'vacância de FII',
+    onde_en: 'REIT vacancy',
+  },
+  // ETFs (pipeline/src/marts/etfs)
+  {
+    flag: 'etf_sem_cnpj',
+    significado:
+      'a razão social da lista B3 de ETFs não casa com nenhum fundo do cadastro CVM (cad_fi, registro_fundo_classe): CNPJ e todos os campos dos arquivos CVM (informe, ágio, carteira, retorno pela cota) nulos',
+    significado_en:
+      'the legal name in the B3 ETF list matches no fund of the CVM registry (cad_fi, registro_fundo_classe): CNPJ and every field from CVM files (report, premium, portfolio, quota return) null',
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'etf_cnpj_ambiguo',
+    significado:
+      'a razão social da lista B3 casa com mais de um CNPJ no cadastro CVM: nenhum é escolhido, campos CVM nulos',
+    significado_en:
+      'the legal name in the B3 list matches more than one CNPJ in the CVM registry: none is chosen, CVM fields null',
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'sem_informe_diario',
+    significado:
+      'o ETF tem CNPJ, mas nenhum informe diário (inf_diario_fi) dele está no build: cota, PL e retorno pela cota nulos',
+    significado_en:
+      'the ETF has a CNPJ but no daily report (inf_diario_fi) of it is in the build: quota, net assets and quota return null',
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'sem_cota_na_data',
+    significado:
+      'há fechamento no pregão mas nenhum valor de cota do fundo na mesma data: ágio nulo (nunca a cota de outro dia)',
+    significado_en:
+      "there is a close for the session but no quota value of the fund on the same date: premium null (never another day's quota)",
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'sem_pregao',
+    significado:
+      'o código do ETF não negociou em nenhum pregão dos arquivos COTAHIST do build: fechamento, ágio e retorno pelo preço nulos',
+    significado_en:
+      "the ETF code did not trade in any session of the build's COTAHIST files: close, premium and price return null",
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'sem_carteira_cda',
+    significado:
+      'o ETF tem CNPJ, mas nenhuma composição de carteira (cda_fi) dele está no build: carteira nula',
+    significado_en: 'the ETF has a CNPJ but no portfolio (cda_fi) of it is in the build: portfolio null',
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'sem_fonte_de_despesas',
+    significado:
+      'nenhum arquivo lido pelo pipeline traz as despesas mensais do fundo: taxa efetiva mensal vazia e média de 12 meses nula (a TAXA_ADM do cad_fi é a taxa declarada, não a efetiva)',
+    significado_en:
+      "no file the pipeline reads carries the fund's monthly expenses: monthly effective fee empty and 12-month average null (cad_fi TAXA_ADM is the stated fee, not the effective one)",
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'sem_fonte_no_pipeline',
+    significado:
+      'nenhum arquivo lido pelo pipeline traz este campo (escriturador, id no Fundos.NET, cotas emitidas, data de entrega do informe diário): nulo',
+    significado_en:
+      'no file the pipeline reads carries this field (registrar, Fundos.NET id, quotas issued, daily report delivery date): null',
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'pregoes_insuficientes',
+    significado:
+      'o build tem menos de 60 pregões: liquidez média de 60 pregões nula (não é média de menos sessões)',
+    significado_en:
+      'the build has fewer than 60 sessions: 60-session average liquidity null (never an average of fewer sessions)',
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'janela_sem_cobertura',
+    significado:
+      'alguma janela de retorno não tem valor até 7 dias antes do seu início: o retorno dessa janela é nulo, nunca esticado',
+    significado_en:
+      "some return window has no value within 7 days before its start: that window's return is null, never stretched",
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'sem_indice',
+    significado:
+      'a coluna Índice da lista B3 de ETFs está vazia para este ETF: nome do índice nulo e sem pares',
+    significado_en:
+      'the Índice column of the B3 ETF list is empty for this ETF: index name null and no peers',
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'indice_semi_curado',
+    significado:
+      'o nome do índice vem da coluna Índice da lista B3, classificação semi-curada pelo autor da cópia (data/sample MANIFEST)',
+    significado_en:
+      'the index name comes from the Índice column of the B3 list, semi-curated by the author of the copy (data/sample MANIFEST)',
+    origem: 'projeto',
+    onde: 'ETF',
+    onde_en: 'ETF',
+  },
+  {
+    flag: 'codigo_principal_sem_pregao',
+    significado:
+      'o código principal da empresa não tem nenhum pregão nos nossos arquivos COTAHIST: nada a comparar, todos os valores nulos',
+    significado_en:
+      'the company\'s main code has no session in our COTAHIST files: nothing to compare, every value null',
+    origem: 'projeto',
+    onde: 'quanto rendeu',
+    onde_en: 'what it returned',
+  },
+  {
+    flag: 'pregao_inicial_distante',
+    significado:
+      'o primeiro pregão do código em ou após a data pedida (última sessão menos N anos) está a mais de 7 dias dela (pregões ausentes dos nossos arquivos): rendimento do papel nulo',
+    significado_en:
+      'the code\'s first session on or after the asked date (last session minus N years) is more than 7 days after it (sessions missing from our files): the code\'s return is null',
+    origem: 'projeto',
+    onde: 'quanto rendeu',
+    onde_en: 'what it returned',
+  },
+  {
+    flag: 'sem_fonte_de_proventos',
+    significado:
+      'não temos resposta da B3 (GetListedCashDividends) para a empresa neste build: o rendimento com proventos não é calculado (ausência de proventos não é afirmada)',
+    significado_en:
+      'no B3 answer (GetListedCashDividends) for the company in this build: the return with proventos is not computed (absence of proventos is not asserted)',
+    origem: 'projeto',
+    onde: 'quanto rendeu',
+    onde_en: 'what it returned',
+  },
+  {
+    flag: 'proventos_classe_indefinida',
+    significado:
+      'o código não tem classe ON/PN lida do ISIN (unit, fundo) ou a empresa tem mais de uma classe preferencial: não se sabe quais proventos são do código, rendimento com proventos nulo',
+    significado_en:
+      'the code has no ON/PN class read from its ISIN (unit, fund) or the company has several preferred classes: which proventos belong to the code is unknown, return with proventos null',
+    origem: 'projeto',
+    onde: 'quanto rendeu',
+    onde_en: 'what it returned',
+  },
+  {
+    flag: 'indice_sem_cobertura',
+    significado:
+      'a série diária do índice (B3 GetPortfolioDay) não tem fechamento a até 7 dias do início ou do fim da janela: comparação com o índice nula',
+    significado_en:
+      'the daily index series (B3 GetPortfolioDay) has no close within 7 days of the start or the end of the window: index comparison null',
+    origem: 'projeto',
+    onde: 'quanto rendeu',
+    onde_en: 'what it returned',
+  },
+  {
+    flag: 'selic_sem_cobertura',
+    significado:
+      'a série Selic (BCB SGS 11) não cobre a janela inteira (começa depois do início, termina antes do fim ou tem buraco de mais de 7 dias): comparação com a Selic nula',
+    significado_en:
+      'the Selic series (BCB SGS 11) does not cover the whole window (starts after its start, ends before its end or has a gap of more than 7 days): Selic comparison null',
+    origem: 'projeto',
+    onde: 'quanto rendeu',
+    onde_en: 'what it returned',
+  },
 ];
 
 export const REGRAS_GERAIS: Record<string, string> = {

@@ -1,0 +1,271 @@
+import type { FiiLista, FiiRecurso, ReapresentacoesFii } from '@fundamentos/schemas/fiis';
+import { FiiListaSchema, FiiRecursoSchema, ReapresentacoesFiiSchema } from '@fundamentos/schemas/fiis';
+import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { z } from 'zod';
+import type { BuildContext, Stage } from '../../core/stage.ts';
+import { linhas } from '../fundamentos/sql.ts';
+import { DIAS_MAX_ATE_PRECO } from '../mercado/multiplos.ts';
+import { CODBDI_FII } from './sql.ts';
+
+const num = z.coerce.number();
+const numOuNulo = z.coerce.number().nullable();
+const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const texto = z.string().min(1);
+
+const FundoRow = z.object({
+  ticker: texto,
+  cnpj: texto,
+  isin: texto,
+  nome: texto,
+  segmento: texto.nullable(),
+  mandato: texto.nullable(),
+  tipo_gestao: texto.nullable(),
+  publico_alvo: texto.nullable(),
+  data_funcionamento: data.nullable(),
+  competencia: data,
+  versao: num,
+  data_entrega: data,
+  cotistas: numOuNulo,
+  pl: numOuNulo,
+  fonte_geral: texto,
+  fonte_complemento: texto.nullable(),
+});
+
+const PvpRow = z.object({
+  ticker: texto,
+  competencia: data,
+  data_entrega: data,
+  data_preco: data.nullable(),
+  preco: numOuNulo,
+  vp_cota: numOuNulo,
+  pvp: numOuNulo,
+  flag: z.string().nullable(),
+});
+
+const PrecoRow = z.object({ ticker: texto, data, preco: num });
+const VacanciaRow = z.object({
+  ticker: texto,
+  competencia: data,
+  imovel: texto,
+  vacancia: numOuNulo,
+  flag: z.string().nullable(),
+});
+const VersaoRow = z.object({ cnpj: texto, competencia: data, versao: num, data_entrega: data });
+const CapturaRow = z.object({
+  cnpj: texto,
+  competencia: data,
+  campo: texto,
+  numerico: z.boolean(),
+  antes: z.string().nullable(),
+  depois: z.string().nullable(),
+  versao_antes: num,
+  versao_depois: num,
+});
+const ContaRow = z.object({ n: num });
+
+/** Fields compared between two staged versions of the same month (what a reader of the page sees). */
+const CAMPOS_CAPTURADOS = ['data_entrega', 'cotistas', 'pl', 'vp_cota', 'segmento', 'isin'] as const;
+const CAMPOS_NUMERICOS = new Set<string>(['cotistas', 'pl', 'vp_cota']);
+
+const valorCapturado = (v: string | null, numerico: boolean): string | number | null =>
+  v === null ? null : numerico ? Number(v) : v;
+
+function agrupar<T extends { ticker: string }>(rows: T[]): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rows) m.set(r.ticker, [...(m.get(r.ticker) ?? []), r]);
+  return m;
+}
+
+/** The restatement rows: every month whose newest version is above 1, and before/after when staged. */
+async function reapresentacoes(ctx: Pick<BuildContext, 'db'>) {
+  const versoes = await linhas(
+    ctx.db,
+    `SELECT cnpj, competencia, versao, data_entrega FROM fii_informes
+     WHERE versao > 1 AND cnpj IN (SELECT cnpj FROM mart_fiis WHERE ticker IS NOT NULL) ORDER BY cnpj, competencia`,
+    VersaoRow,
+  );
+  // Only a raw dir holding two versions of one month (an older and a newer file) shows what changed.
+  const pares = CAMPOS_CAPTURADOS.map(
+    (
+      c,
+    ) => `SELECT n.cnpj, n.competencia, '${c}' AS campo, ${CAMPOS_NUMERICOS.has(c)} AS numerico, CAST(a.${c} AS VARCHAR) AS antes, CAST(n.${c} AS VARCHAR) AS depois,
+      a.versao AS versao_antes, n.versao AS versao_depois
+    FROM fii_informes_versoes n JOIN fii_informes_versoes a
+      ON a.cnpj = n.cnpj AND a.competencia = n.competencia AND a.versao = n.versao - 1
+    WHERE a.${c} IS DISTINCT FROM n.${c}`,
+  ).join(' UNION ALL ');
+  const capturas = await linhas(
+    ctx.db,
+    `SELECT * FROM (${pares}) WHERE cnpj IN (SELECT cnpj FROM mart_fiis WHERE ticker IS NOT NULL)
+     ORDER BY cnpj, competencia, versao_depois, campo`,
+    CapturaRow,
+  );
+  return { versoes, capturas };
+}
+
+function nota(f: z.infer<typeof FundoRow>): string {
+  const complemento =
+    f.fonte_complemento === null
+      ? 'sem linha no complemento (cotistas e PL nulos)'
+      : `complemento ${f.fonte_complemento}`;
+  return [
+    `Informe mensal da CVM de ${f.competencia} (versão ${f.versao}, entregue em ${f.data_entrega}): geral ${f.fonte_geral}; ${complemento}.`,
+    `P/VP: preço de fechamento do primeiro pregão em ou após a entrega de cada informe dividido pelo Valor_Patrimonial_Cotas do informe; pregão a mais de ${DIAS_MAX_ATE_PRECO} dias da entrega: P/VP nulo (preco_distante).`,
+    'Não há fonte de proventos de FII nesta publicação: proventos_recentes fica vazio e o DY 12 meses nulo (sem_fonte_de_rendimentos); o Percentual_Dividend_Yield_Mes do informe não é usado porque a unidade e a base não são confirmadas.',
+    'Conteúdo descritivo, não é recomendação de investimento.',
+  ].join(' ');
+}
+
+/** Builds every REIT artefact from the `mart_fii*` tables (exported for the tests). */
+export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado' | 'data_build'>): Promise<{
+  lista: FiiLista;
+  fundos: FiiRecurso[];
+  reapresentacoes: ReapresentacoesFii[];
+}> {
+  const fundos = await linhas(
+    ctx.db,
+    `SELECT ticker, cnpj, isin, nome, segmento, mandato, tipo_gestao, publico_alvo, data_funcionamento, competencia,
+       versao, data_entrega, cotistas, pl, fonte_geral, fonte_complemento
+     FROM mart_fiis WHERE ticker IS NOT NULL AND nome IS NOT NULL ORDER BY ticker`,
+    FundoRow,
+  );
+  const [semCodigo] = await linhas(
+    ctx.db,
+    'SELECT count(*) AS n FROM mart_fiis WHERE ticker IS NULL OR nome IS NULL',
+    ContaRow,
+  );
+  const pvp = agrupar(
+    await linhas(
+      ctx.db,
+      'SELECT ticker, competencia, data_entrega, data_preco, preco, vp_cota, pvp, flag FROM mart_fii_pvp ORDER BY ticker, competencia',
+      PvpRow,
+    ),
+  );
+  const precos = new Map(
+    (await linhas(ctx.db, 'SELECT ticker, data, preco FROM mart_fii_ultimo_preco', PrecoRow)).map((p) => [
+      p.ticker,
+      p,
+    ]),
+  );
+  const vacancia = agrupar(
+    await linhas(
+      ctx.db,
+      'SELECT ticker, competencia, imovel, vacancia, flag FROM mart_fii_vacancia ORDER BY ticker, imovel',
+      VacanciaRow,
+    ),
+  );
+  const { versoes, capturas } = await reapresentacoes(ctx);
+  const capturado_em = `${ctx.data_build}T00:00:00-03:00`;
+
+  const recursos: FiiRecurso[] = [];
+  const reaps: ReapresentacoesFii[] = [];
+  for (const f of fundos) {
+    const ultimo = precos.get(f.ticker);
+    // The code came from a COTAHIST row of this ISIN, so a fund with a code always has a close.
+    if (ultimo === undefined) throw new Error(`fiis: ${f.ticker} has a code but no close in mkt_cotacoes`);
+    recursos.push({
+      cadastro: {
+        cnpj: f.cnpj,
+        ticker: f.ticker,
+        isin: f.isin,
+        nome: f.nome,
+        segmento: f.segmento,
+        mandato: f.mandato,
+        tipo_gestao: f.tipo_gestao,
+        publico_alvo: f.publico_alvo,
+        data_funcionamento: f.data_funcionamento,
+      },
+      ultimo_informe: { cotistas: f.cotistas, pl: f.pl, competencia: f.competencia },
+      pvp: (pvp.get(f.ticker) ?? []).map(({ ticker: _t, ...r }) => r),
+      dy_12m: {
+        data_base: ultimo.data,
+        data_preco: ultimo.data,
+        preco: ultimo.preco,
+        rendimento_12m: null,
+        n_meses: 0,
+        dy_12m: null,
+        flag: 'sem_fonte_de_rendimentos',
+      },
+      vacancia: (vacancia.get(f.ticker) ?? []).map(({ ticker: _t, ...r }) => r),
+      proventos_recentes: [],
+      nota: nota(f),
+      versao_do_dado: ctx.versao_do_dado,
+    });
+    reaps.push({
+      fundo: { cnpj: f.cnpj, ticker: f.ticker, nome: f.nome },
+      versoes: versoes
+        .filter((v) => v.cnpj === f.cnpj)
+        .map((v) => ({ competencia: v.competencia, versao: v.versao, data_entrega: v.data_entrega })),
+      capturadas: capturas
+        .filter((c) => c.cnpj === f.cnpj)
+        .map((c) => ({
+          competencia: c.competencia,
+          campo: c.campo,
+          antes: valorCapturado(c.antes, c.numerico),
+          depois: valorCapturado(c.depois, c.numerico),
+          versao_antes: c.versao_antes,
+          versao_depois: c.versao_depois,
+          capturado_em,
+        })),
+      versao_do_dado: ctx.versao_do_dado,
+      criterio:
+        'Coluna Versao do informe mensal da CVM: um mês reenviado aparece uma vez por versão e vale a maior; versão acima de 1 = reenviado, com a data de entrega da versão atual. O antes/depois campo a campo só existe quando esta publicação leu duas versões do mesmo mês.',
+      pagina: `/fiis/${f.ticker}#reapresentacoes`,
+    });
+  }
+  return {
+    lista: {
+      versao_do_dado: ctx.versao_do_dado,
+      fundos: fundos.map((f) => ({
+        ticker: f.ticker,
+        cnpj: f.cnpj,
+        nome: f.nome,
+        segmento: f.segmento,
+        pl: f.pl,
+        competencia: f.competencia,
+      })),
+      sem_codigo: semCodigo?.n ?? 0,
+      nota: `Fundos do informe mensal da CVM cujo ISIN do informe mais recente tem código de negociação no COTAHIST (CODBDI ${CODBDI_FII}). ${semCodigo?.n ?? 0} fundos sem código único ficam de fora: ISIN ausente ou malformado, sem negociação nos nossos arquivos de preço, ou o mesmo ISIN declarado por dois fundos.`,
+    },
+    fundos: recursos,
+    reapresentacoes: reaps,
+  };
+}
+
+async function publicarFiis(ctx: BuildContext): Promise<ManifestEntry[]> {
+  const { lista, fundos, reapresentacoes: reaps } = await montarFiis(ctx);
+  const out: ManifestEntry[] = [
+    await ctx.writer.json({
+      name: 'fiis',
+      path: 'json/fiis.json',
+      schemaName: 'FiiLista',
+      schema: FiiListaSchema,
+      data: lista,
+    }),
+  ];
+  for (const f of fundos)
+    out.push(
+      await ctx.writer.json({
+        name: `fii_${f.cadastro.ticker}`,
+        path: `json/fiis/${f.cadastro.ticker}/index.json`,
+        schemaName: 'FiiRecurso',
+        schema: FiiRecursoSchema,
+        data: f,
+      }),
+    );
+  for (const r of reaps)
+    out.push(
+      await ctx.writer.json({
+        name: `fii_${r.fundo.ticker}_reapresentacoes`,
+        path: `json/fiis/${r.fundo.ticker}/reapresentacoes.json`,
+        schemaName: 'ReapresentacoesFii',
+        schema: ReapresentacoesFiiSchema,
+        data: r,
+      }),
+    );
+  ctx.log(`fiis: ${fundos.length} funds with a code, ${lista.sem_codigo} without`);
+  return out;
+}
+
+/** Stage `publicacao_fiis`: json/fiis.json and each fund's index and restatements. */
+export const fiisPublicacaoStage: Stage = { name: 'publicacao_fiis', run: publicarFiis };
