@@ -611,7 +611,7 @@ export const FLAGS: EntradaFlag[] = [
     significado:
       'o código principal da empresa não tem nenhum pregão nos nossos arquivos COTAHIST: nada a comparar, todos os valores nulos',
     significado_en:
-      'the company\'s main code has no session in our COTAHIST files: nothing to compare, every value null',
+      "the company's main code has no session in our COTAHIST files: nothing to compare, every value null",
     origem: 'projeto',
     onde: 'quanto rendeu',
     onde_en: 'what it returned',
@@ -621,7 +621,7 @@ export const FLAGS: EntradaFlag[] = [
     significado:
       'o primeiro pregão do código em ou após a data pedida (última sessão menos N anos) está a mais de 7 dias dela (pregões ausentes dos nossos arquivos): rendimento do papel nulo',
     significado_en:
-      'the code\'s first session on or after the asked date (last session minus N years) is more than 7 days after it (sessions missing from our files): the code\'s return is null',
+      "the code's first session on or after the asked date (last session minus N years) is more than 7 days after it (sessions missing from our files): the code's return is null",
     origem: 'projeto',
     onde: 'quanto rendeu',
     onde_en: 'what it returned',

@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { type EtfLista, EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
+import { ManifestSchema } from '@fundamentos/schemas/manifest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { stageDelimited } from '../../readers/delimited.ts';
+import { recordingReporter, samplePath } from '../../sources/b3/test-helpers.ts';
+import { cdaBlocoSpec, cdaPlSpec } from '../../sources/fundos/cda.ts';
+import { infDiarioSpec } from '../../sources/fundos/inf-diario.ts';
+import { cadFiSpec, registroClasseSpec, registroFundoSpec } from '../../sources/fundos/registro.ts';
+import { amostraPublicada } from '../../testing/amostra.ts';
+import { contextoMemoria } from '../fundamentos/amostra/contexto-memoria.ts';
+import { montarEtfs } from './montar.ts';
+
+const LISTA = samplePath('raw/b3/etf/etfs-listados-20231014.csv');
+const COTAHIST = samplePath('raw/b3/cotahist/COTAHIST_D03022022.TXT');
+
+/** COTAHIST type-01 record read by position in JavaScript (layout: docs/sources.md §3), apart from the reader. */
+function registroCotahist(linha: number) {
+  const l = readFileSync(COTAHIST, 'latin1').split('\r\n')[linha - 1] ?? '';
+  return {
+    data: `${l.slice(2, 6)}-${l.slice(6, 8)}-${l.slice(8, 10)}`,
+    codbdi: l.slice(10, 12),
+    codneg: l.slice(12, 24).trim(),
+    preult: Number(l.slice(108, 121)) / 100,
+    voltot: Number(l.slice(170, 188)) / 100,
+  };
+}
+
+describe('ETF artefacts of the real sample', () => {
+  let cur: string;
+  let lista: EtfLista;
+  let bova: EtfRecurso;
+  beforeAll(async () => {
+    cur = join(await amostraPublicada(), 'current');
+    lista = EtfListaSchema.parse(JSON.parse(await readFile(join(cur, 'json/etfs.json'), 'utf8')));
+    bova = EtfRecursoSchema.parse(
+      JSON.parse(await readFile(join(cur, 'json/etfs/BOVA11/index.json'), 'utf8')),
+    );
+  }, 900_000);
+
+  it('lists every row of the real B3 ETF list (83 data lines), each with its own resource in the manifest', async () => {
+    const linhas = readFileSync(LISTA, 'latin1')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
+    const codigos = linhas.slice(1).map((l) => `${l.split(';')[3]}11`);
+    expect(codigos).toHaveLength(83);
+    expect(lista.map((e) => e.ticker)).toEqual([...codigos].sort());
+    const m = ManifestSchema.parse(JSON.parse(await readFile(join(cur, 'manifest.json'), 'utf8')));
+    const paths = new Set(m.artefatos.map((a) => a.path));
+    expect(paths.has('json/etfs.json')).toBe(true);
+    for (const t of codigos) expect(paths.has(`json/etfs/${t}/index.json`), t).toBe(true);
+  });
+
+  it('BOVA11: list line 42 and the real close of COTAHIST_D03022022.TXT line 1115', () => {
+    const r = registroCotahist(1115);
+    expect(r).toMatchObject({ data: '2022-02-03', codbdi: '14', codneg: 'BOVA11', preult: 107.77 });
+    expect(bova.ultimo_fechamento).toEqual({
+      data: r.data,
+      fechamento: r.preult,
+      volume: r.voltot,
+      origem: 'b3/cotahist/COTAHIST_D03022022.TXT:1115',
+    });
+    expect(bova.cadastro).toMatchObject({
+      ticker: 'BOVA11',
+      sigla: 'BOVA',
+      nome: 'ISHARES IBOVESPA FUNDO DE ÍNDICE',
+      emissor: 'ISHARES',
+      indice_nome: 'IBOV',
+      isin: 'BRBOVACTF003',
+      origem_lista: 'b3/etf/etfs-listados-20231014.csv:42',
+    });
+    expect(lista.find((e) => e.ticker === 'BOVA11')).toEqual({
+      ticker: 'BOVA11',
+      nome: 'ISHARES IBOVESPA FUNDO DE ÍNDICE',
+      indice: 'IBOV',
+      cnpj: null,
+      ultimo_fechamento: 107.77,
+      ultima_sessao: '2022-02-03',
+    });
+    // two sessions in the sample, both with BOVA11 (COTAHIST_D25062021.TXT line 1029 has its other close)
+    expect(bova.cobertura.precos).toEqual({ n: 2, de: '2021-06-25', ate: '2022-02-03' });
+    expect(bova.agio_30_pregoes.map((a) => [a.data, a.preco])).toEqual([
+      ['2022-02-03', 107.77],
+      ['2021-06-25', 122.5],
+    ]);
+  });
+
+  it('no real fund file in the sample: CNPJ, quota and premium are null with the flag and the source that would fill them', () => {
+    expect(bova.cadastro.cnpj).toBeNull();
+    expect(bova.cadastro.flag).toBe('etf_sem_cnpj;indice_semi_curado');
+    expect(bova.ultimo_informe).toBeNull();
+    expect(bova.ultimo_agio).toEqual({
+      data: '2022-02-03',
+      preco: 107.77,
+      cota: null,
+      agio: null,
+      flag: 'etf_sem_cnpj',
+    });
+    expect(bova.carteira).toBeNull();
+    expect(bova.retornos_pela_cota).toBeNull();
+    expect(bova.taxa_efetiva_mensal).toEqual([]);
+    expect(bova.taxa_media_12m).toBeNull();
+    expect(bova.liquidez_media_60).toBeNull();
+    const lacunas = Object.fromEntries(bova.lacunas.map((l) => [l.campo, l.flag]));
+    expect(lacunas).toMatchObject({
+      'cadastro.cnpj': 'etf_sem_cnpj',
+      ultimo_informe: 'etf_sem_cnpj',
+      carteira: 'etf_sem_cnpj',
+      retornos_pela_cota: 'etf_sem_cnpj',
+      taxa_efetiva_mensal: 'sem_fonte_de_despesas',
+      liquidez_media_60: 'pregoes_insuficientes',
+      'cadastro.id_fnet': 'sem_fonte_no_pipeline',
+    });
+    for (const l of bova.lacunas) expect(l.fonte.length).toBeGreaterThan(10);
+    // seven months between the two sessions: no window has a start value within 7 days, none is stretched
+    expect(bova.retornos_pelo_preco?.flag).toBe('janela_sem_cobertura');
+    expect(Object.values(bova.retornos_pelo_preco?.janelas ?? {})).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('peers: the other ETFs whose Índice column says IBOV in the real list', () => {
+    const ibov = readFileSync(LISTA, 'latin1')
+      .split('\n')
+      .slice(1)
+      .filter((l) => l.split(';')[4] === 'IBOV')
+      .map((l) => `${l.split(';')[3]}11`)
+      .filter((t) => t !== 'BOVA11')
+      .sort();
+    expect(ibov.length).toBe(7);
+    expect(bova.pares).toMatchObject({ n: 7, tickers: ibov, agio: null, taxa: null });
+  });
+
+  it('an ETF that did not trade in either session has no close, and says so', async () => {
+    const sem = lista.filter((e) => e.ultima_sessao === null);
+    expect(sem.length).toBeGreaterThan(0);
+    const t = sem[0]?.ticker ?? '';
+    const r = EtfRecursoSchema.parse(
+      JSON.parse(await readFile(join(cur, `json/etfs/${t}/index.json`), 'utf8')),
+    );
+    const cotahist = ['COTAHIST_D03022022.TXT', 'COTAHIST_D25062021.TXT']
+      .map((f) => readFileSync(samplePath(`raw/b3/cotahist/${f}`), 'latin1'))
+      .join('');
+    expect(cotahist).not.toContain(`14${t.padEnd(12)}010`);
+    expect(r.ultimo_fechamento).toBeNull();
+    expect(r.agio_30_pregoes).toEqual([]);
+    expect(r.lacunas.find((l) => l.campo === 'ultimo_fechamento')?.flag).toBe('sem_pregao');
+  });
+});
+
+describe('montarEtfs on the made-here fund fixtures (data/sample/raw/feitos-aqui/fundos)', () => {
+  it('links by legal name, computes the premium only on dates with both price and quota, reads the CDA', async () => {
+    const { ctx } = await contextoMemoria();
+    const db = ctx.db;
+    await db.run(
+      'CREATE TABLE _quarantine (source VARCHAR, arquivo VARCHAR, linha BIGINT, campo VARCHAR, valor VARCHAR, motivo VARCHAR)',
+    );
+    const fundos = 'raw/feitos-aqui/fundos';
+    for (const [spec, f] of [
+      [cadFiSpec, 'cad_fi.csv'],
+      [registroFundoSpec, 'registro_fundo.csv'],
+      [registroClasseSpec, 'registro_classe.csv'],
+      [infDiarioSpec, 'inf_diario_fi_202401.csv'],
+      [infDiarioSpec, 'inf_diario_fi_202410.csv'],
+      [cdaBlocoSpec, 'cda_fi_BLC_4_202409.csv'],
+      [cdaPlSpec, 'cda_fi_PL_202409.csv'],
+    ] as const) {
+      const path = samplePath(`${fundos}/${f}`);
+      await stageDelimited(db, spec, { path, arquivo: basename(path) }, recordingReporter());
+    }
+    // MADE HERE: an ETF list naming the fictitious fund of the fixtures (cad_fi.csv / registro_fundo.csv
+    // legal name), a second unlinked ETF, and placeholder sessions (prices are not market data).
+    await db.run(`
+      CREATE TABLE stg_b3_etf_listados AS SELECT * FROM (VALUES
+        ('FUNDO FICTICIO DE ÍNDICE (FEITO AQUI)', 'FICT IND', 'FICTICIA', 'FICT', 'IBOV', 'feito-aqui.csv', 2, '20240101'),
+        ('OUTRO FUNDO (FEITO AQUI)', 'OUTRO', 'FICTICIA', 'FICU', NULL, 'feito-aqui.csv', 3, '20240101')
+      ) t(razao_social, fundo, emissor, codigo, indice, _arquivo, _linha, _data);
+      CREATE TABLE mkt_cotacoes AS SELECT ticker, CAST(data AS DATE) AS data, fechamento, volume, codisi, codbdi, arquivo, linha
+      FROM (VALUES
+        ('FICT11', '2024-01-02', 10.2, 1000.0, 'XXFICTCTF000', '14', 'feito-aqui.TXT', 1),
+        ('FICT11', '2024-01-03', 10.1, 2000.0, 'XXFICTCTF000', '14', 'feito-aqui.TXT', 2),
+        ('FICT11', '2024-02-02', 10.5, 3000.0, 'XXFICTCTF000', '14', 'feito-aqui.TXT', 3)
+      ) t(ticker, data, fechamento, volume, codisi, codbdi, arquivo, linha);
+      CREATE TABLE mkt_sessoes AS SELECT DISTINCT data FROM mkt_cotacoes;
+    `);
+    const { lista, recursos } = await montarEtfs(ctx);
+    for (const r of recursos) EtfRecursoSchema.parse(r);
+    EtfListaSchema.parse(lista);
+    const fict = recursos.find((r) => r.cadastro.ticker === 'FICT11');
+    expect(fict?.cadastro).toMatchObject({
+      cnpj: '99.999.999/0002-72',
+      codigo_regulator: '99997',
+      situacao: 'Em Funcionamento Normal',
+      data_inicio: '2024-04-01',
+      gestor: 'GESTORA FICTICIA',
+      administrador: 'ADMINISTRADORA FICTICIA',
+      custodiante: null,
+      pl_registro: 1200000,
+      pl_registro_data: '2024-09-30',
+      origem_cadastro: ['cad_fi.csv:2', 'cad_fi.csv:3', 'registro_fundo.csv:2'],
+      flag: 'indice_semi_curado',
+    });
+    // inf_diario_fi_202410.csv line 2 is the newest report; the 202401 file has the two January quotas
+    expect(fict?.ultimo_informe).toEqual({
+      data: '2024-10-01',
+      cota: 12,
+      pl: 1200000,
+      cotistas: 12,
+      captacao: 0,
+      resgate: 0,
+      data_entrega: null,
+      origem: 'inf_diario_fi_202410.csv:2',
+    });
+    expect(fict?.agio_30_pregoes).toEqual([
+      { data: '2024-02-02', preco: 10.5, cota: null, agio: null, flag: 'sem_cota_na_data' },
+      { data: '2024-01-03', preco: 10.1, cota: 10.133456789012, agio: expect.any(Number), flag: null },
+      { data: '2024-01-02', preco: 10.2, cota: 10.123456789012, agio: expect.any(Number), flag: null },
+    ]);
+    expect(fict?.agio_30_pregoes[2]?.agio).toBeCloseTo(10.2 / 10.123456789012 - 1, 12);
+    expect(fict?.ultimo_agio?.flag).toBe('sem_cota_na_data');
+    // 1m window: 2024-02-02 back to 2024-01-02, a session on the target date
+    expect(fict?.retornos_pelo_preco?.janelas['1m']).toBeCloseTo(10.5 / 10.2 - 1, 12);
+    expect(fict?.retornos_pelo_preco?.mil_reais['1m']).toBeCloseTo(1000 * (10.5 / 10.2), 9);
+    expect(fict?.retornos_pelo_preco?.janelas['3m']).toBeNull();
+    expect(fict?.cobertura.informes).toEqual({ n: 3, de: '2024-01-02', ate: '2024-10-01' });
+    // cda_fi_PL_202409.csv: PL 1500; block 4 positions 1000 (FICT3) and 500 (FICT4)
+    expect(fict?.carteira).toMatchObject({
+      competencia: '2024-09-30',
+      n_posicoes: 2,
+      pl: 1500,
+      maiores: [
+        { ativo: 'FICT3', valor: 1000, fracao: 1000 / 1500 },
+        { ativo: 'FICT4', valor: 500, fracao: 500 / 1500 },
+      ],
+      por_tipo: [['Ativos codificados (ações, BDRs…)', 1]],
+    });
+    expect(fict?.lacunas.map((l) => l.campo)).not.toContain('carteira');
+
+    const outro = recursos.find((r) => r.cadastro.ticker === 'FICU11');
+    expect(outro?.cadastro.cnpj).toBeNull();
+    expect(outro?.ultimo_fechamento).toBeNull();
+    expect(Object.fromEntries(outro?.lacunas.map((l) => [l.campo, l.flag]) ?? [])).toMatchObject({
+      'cadastro.cnpj': 'etf_sem_cnpj',
+      'cadastro.indice_nome': 'sem_indice',
+      ultimo_fechamento: 'sem_pregao',
+      pares: 'sem_indice',
+    });
+    expect(lista.map((l) => [l.ticker, l.cnpj, l.ultimo_fechamento])).toEqual([
+      ['FICT11', '99.999.999/0002-72', 10.5],
+      ['FICU11', null, null],
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import { EtfListaSchema, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
+import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import type { BuildContext, Stage } from '../../core/stage.ts';
+import { verificar } from '../fundamentos/sql.ts';
+import { montarEtfs } from './montar.ts';
+
+async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
+  const { lista, recursos } = await montarEtfs(ctx);
+  // The premium is defined only when price and quota share a date: a row with both and no premium is a bug.
+  const v = await verificar(
+    ctx.db,
+    'SELECT count(*) FROM etf_agio',
+    'SELECT * FROM etf_agio WHERE (cota > 0) <> (agio IS NOT NULL) OR (agio IS NOT NULL AND flag IS NOT NULL)',
+  );
+  ctx.report.invariant({
+    nome: 'etf_agio_so_com_preco_e_cota',
+    tipo: 'hard',
+    descricao:
+      'ágio = preço / cota da mesma data − 1 existe exatamente quando as duas existem, e então sem flag',
+    ...v,
+  });
+  const saidas: ManifestEntry[] = [
+    await ctx.writer.json({
+      name: 'etfs',
+      path: 'json/etfs.json',
+      schemaName: 'EtfListaSchema',
+      schema: EtfListaSchema,
+      data: lista,
+    }),
+  ];
+  for (const r of recursos)
+    saidas.push(
+      await ctx.writer.json({
+        name: `etf_${r.cadastro.ticker}`,
+        path: `json/etfs/${r.cadastro.ticker}/index.json`,
+        schemaName: 'EtfRecursoSchema',
+        schema: EtfRecursoSchema,
+        data: r,
+      }),
+    );
+  ctx.log(`etfs: ${lista.length} ETFs, ${lista.filter((l) => l.cnpj !== null).length} linked to a CVM CNPJ`);
+  return saidas;
+}
+
+/** Stage `publicacao_etfs`: after the market marts (it reads `mkt_cotacoes` and `mkt_sessoes`). */
+export const etfsStage: Stage = { name: 'publicacao_etfs', run: publicarEtfs };

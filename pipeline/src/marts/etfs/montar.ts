@@ -1,0 +1,379 @@
+import {
+  type EtfAgio,
+  type EtfLista,
+  type EtfRecurso,
+  JANELAS_RETORNO_ETF,
+  type Lacuna,
+} from '@fundamentos/schemas/etfs';
+import { juntarFlags } from '@fundamentos/schemas/flags';
+import { z } from 'zod';
+import type { BuildContext } from '../../core/stage.ts';
+import { linhas } from '../fundamentos/sql.ts';
+import { PREGOES_LIQUIDEZ, SQL_ETFS } from './sql.ts';
+
+const num = z.coerce.number();
+const numN = z.coerce.number().nullable();
+const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const texto = z.string().min(1);
+
+/** Where the fields that no staged file fills would come from (shown in `lacunas` and on the page). */
+export const FONTES_QUE_PREENCHERIAM = {
+  cnpj: 'B3 GetListedSupplementFunds (typeFund 20) ou um cadastro CVM (cad_fi / registro_fundo_classe) com a mesma razão social da lista B3',
+  informe: 'CVM informe diário dos fundos (FI/DOC/INF_DIARIO, inf_diario_fi_AAAAMM)',
+  carteira: 'CVM composição da carteira (FI/DOC/CDA, cda_fi_AAAAMM)',
+  precos: 'B3 COTAHIST com sessões em que o código negociou',
+  liquidez: `B3 COTAHIST com ${PREGOES_LIQUIDEZ} sessões`,
+  despesas:
+    'despesas mensais do fundo: balancete CVM (FI/DOC/BALANCETE) ou demonstrações contábeis; a TAXA_ADM do cad_fi é a taxa declarada, não a efetiva',
+  escriturador: 'regulamento do fundo ou B3 GetListedSupplementFunds',
+  id_fnet: 'B3 Fundos.NET (identificador do fundo)',
+  cotas: 'B3 GetListedSupplementFunds (cotas emitidas)',
+  indice: 'coluna Índice da lista B3 de ETFs (semi-curada, vazia para este ETF)',
+  entrega: 'o informe diário não traz data de entrega; viria do Fundos.NET',
+} as const;
+
+export const FONTES: Record<string, string> = {
+  cadastro:
+    'B3 lista de ETFs listados (razão social, código, emissor, índice); CVM cad_fi e registro_fundo_classe quando a razão social casa com um único CNPJ',
+  ultimo_informe: 'CVM inf_diario_fi (VL_QUOTA, VL_PATRIM_LIQ, NR_COTST, CAPTC_DIA, RESG_DIA)',
+  ultimo_fechamento: 'B3 COTAHIST (CODBDI 14, PREULT / FATCOT, VOLTOT)',
+  agio: 'B3 COTAHIST PREULT / CVM inf_diario_fi VL_QUOTA da mesma data − 1',
+  taxa_efetiva: 'sem fonte no pipeline (ver lacunas)',
+  carteira: 'CVM cda_fi (blocos 1–8 e PL da mesma data)',
+  retornos_pela_cota: 'CVM inf_diario_fi VL_QUOTA',
+  retornos_pelo_preco: 'B3 COTAHIST PREULT (não ajustado por proventos)',
+  pares: 'mesmo índice na coluna Índice da lista B3 (semi-curada)',
+  liquidez_media_60: `B3 COTAHIST VOLTOT das ${PREGOES_LIQUIDEZ} sessões mais recentes do build`,
+};
+
+const Lista = z.object({
+  sigla: texto,
+  ticker: texto,
+  nome: texto,
+  nome_pregao: texto,
+  emissor: texto,
+  indice: texto.nullable(),
+  origem: texto,
+  n_cnpj: num,
+  cnpj: texto.nullable(),
+  origens: z.array(texto),
+});
+const Cvm = z.object({
+  ticker: texto,
+  codigo_regulator: texto.nullable(),
+  situacao: texto.nullable(),
+  data_inicio: data.nullable(),
+  gestor: texto.nullable(),
+  administrador: texto.nullable(),
+  custodiante: texto.nullable(),
+  auditor: texto.nullable(),
+  pl_registro: numN,
+  pl_registro_data: data.nullable(),
+});
+const Informe = z.object({
+  ticker: texto,
+  data,
+  cota: num,
+  pl: num,
+  cotistas: numN,
+  captacao: numN,
+  resgate: numN,
+  origem: texto,
+  n: num,
+  de: data,
+});
+const Preco = z.object({
+  ticker: texto,
+  data,
+  fechamento: num,
+  volume: num,
+  codisi: z.string().nullable(),
+  origem: texto,
+  n: num,
+  de: data,
+});
+const Agio = z.object({
+  ticker: texto,
+  data,
+  preco: num,
+  cota: numN,
+  agio: numN,
+  flag: z.string().nullable(),
+});
+const Retorno = z.object({
+  serie: z.enum(['preco', 'cota']),
+  ticker: texto,
+  janela: texto,
+  ate: data,
+  retorno: numN,
+});
+const Liquidez = z.object({ ticker: texto, n_sessoes: num, media: numN });
+const CarteiraPl = z.object({ ticker: texto, competencia: data, pl: num, arquivo: texto });
+const Posicao = z.object({
+  ticker: texto,
+  ativo: texto,
+  tipo: texto,
+  valor: num,
+  fracao: numN,
+  arquivo: texto,
+});
+const Sobreposicao = z.object({ ticker: texto, par: texto, sobreposicao: num });
+
+function agrupar<T extends { ticker: string }>(rs: T[]): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rs) m.set(r.ticker, [...(m.get(r.ticker) ?? []), r]);
+  return m;
+}
+
+function mediana(xs: number[]): number | null {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+function retornos(rs: z.infer<typeof Retorno>[] | undefined): EtfRecurso['retornos_pela_cota'] {
+  if (rs === undefined || rs.length === 0) return null;
+  const janelas = Object.fromEntries(
+    JANELAS_RETORNO_ETF.map((j) => [j, rs.find((r) => r.janela === j)?.retorno ?? null]),
+  ) as Record<(typeof JANELAS_RETORNO_ETF)[number], number | null>;
+  const mil_reais = Object.fromEntries(
+    JANELAS_RETORNO_ETF.map((j) => [j, janelas[j] === null ? null : 1000 * (1 + janelas[j])]),
+  ) as Record<(typeof JANELAS_RETORNO_ETF)[number], number | null>;
+  const ate = rs[0]?.ate as string;
+  const flag = Object.values(janelas).some((v) => v === null) ? 'janela_sem_cobertura' : null;
+  return { janelas, ate, mil_reais, flag };
+}
+
+export interface EtfsMontados {
+  lista: EtfLista;
+  recursos: EtfRecurso[];
+}
+
+/** Runs the ETF SQL and assembles the list and one resource per listed ETF. */
+export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'>): Promise<EtfsMontados> {
+  await ctx.db.run(SQL_ETFS);
+  const lista = await linhas(
+    ctx.db,
+    `SELECT l.sigla, l.ticker, l.nome, l.nome_pregao, l.emissor, l.indice, l.origem, v.n_cnpj, v.cnpj, v.origens
+     FROM etf_lista l JOIN etf_vinculo v USING (ticker) ORDER BY l.ticker`,
+    Lista,
+  );
+  const cvm = new Map(
+    (await linhas(ctx.db, 'SELECT * FROM etf_cadastro_cvm', Cvm)).map((r) => [r.ticker, r] as const),
+  );
+  const informe = new Map(
+    (
+      await linhas(
+        ctx.db,
+        `SELECT *, CAST(count(*) OVER w AS INTEGER) AS n, CAST(min(data) OVER w AS VARCHAR) AS de
+         FROM (SELECT ticker, CAST(data AS VARCHAR) AS data, cota, pl, cotistas, captacao, resgate, origem FROM etf_informes)
+         WINDOW w AS (PARTITION BY ticker) QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) = 1`,
+        Informe,
+      )
+    ).map((r) => [r.ticker, r] as const),
+  );
+  const preco = new Map(
+    (
+      await linhas(
+        ctx.db,
+        `SELECT *, CAST(count(*) OVER w AS INTEGER) AS n, CAST(min(data) OVER w AS VARCHAR) AS de
+         FROM (SELECT ticker, CAST(data AS VARCHAR) AS data, fechamento, volume, codisi, origem FROM etf_precos)
+         WINDOW w AS (PARTITION BY ticker) QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) = 1`,
+        Preco,
+      )
+    ).map((r) => [r.ticker, r] as const),
+  );
+  const agios = agrupar(
+    await linhas(
+      ctx.db,
+      `SELECT ticker, CAST(data AS VARCHAR) AS data, preco, cota, agio, flag FROM etf_agio
+       QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) <= 30 ORDER BY ticker, data DESC`,
+      Agio,
+    ),
+  );
+  const rets = await linhas(ctx.db, 'SELECT * FROM etf_retornos ORDER BY serie, ticker, janela', Retorno);
+  const retPreco = agrupar(rets.filter((r) => r.serie === 'preco'));
+  const retCota = agrupar(rets.filter((r) => r.serie === 'cota'));
+  const liquidez = new Map(
+    (await linhas(ctx.db, 'SELECT * FROM etf_liquidez', Liquidez)).map((r) => [r.ticker, r] as const),
+  );
+  const cartPl = new Map(
+    (
+      await linhas(
+        ctx.db,
+        'SELECT ticker, CAST(competencia AS VARCHAR) AS competencia, pl, arquivo FROM etf_carteira_pl',
+        CarteiraPl,
+      )
+    ).map((r) => [r.ticker, r] as const),
+  );
+  const posicoes = agrupar(
+    await linhas(
+      ctx.db,
+      'SELECT ticker, ativo, tipo, valor, fracao, arquivo FROM etf_carteira ORDER BY ticker, valor DESC, ativo',
+      Posicao,
+    ),
+  );
+  const sobre = agrupar(
+    await linhas(
+      ctx.db,
+      'SELECT * FROM etf_sobreposicao ORDER BY ticker, sobreposicao DESC, par',
+      Sobreposicao,
+    ),
+  );
+  const porTicker = new Map(lista.map((l) => [l.ticker, l] as const));
+
+  const base = lista.map((l) => {
+    const ag = (agios.get(l.ticker) ?? []).map(
+      (a): EtfAgio => ({ data: a.data, preco: a.preco, cota: a.cota, agio: a.agio, flag: a.flag }),
+    );
+    return { l, ag, retCota: retornos(retCota.get(l.ticker)) };
+  });
+
+  const recursos = base.map(({ l, ag, retCota: rc }): EtfRecurso => {
+    const c = cvm.get(l.ticker);
+    const inf = informe.get(l.ticker);
+    const pr = preco.get(l.ticker);
+    const liq = liquidez.get(l.ticker);
+    const cp = cartPl.get(l.ticker);
+    const lacunas: Lacuna[] = [];
+    const falta = (campo: string, flag: string, fonte: string) => lacunas.push({ campo, flag, fonte });
+    const semCnpj = l.cnpj === null ? (l.n_cnpj > 1 ? 'etf_cnpj_ambiguo' : 'etf_sem_cnpj') : null;
+    const F = FONTES_QUE_PREENCHERIAM;
+
+    if (semCnpj) falta('cadastro.cnpj', semCnpj, F.cnpj);
+    falta('cadastro.escriturador', 'sem_fonte_no_pipeline', F.escriturador);
+    falta('cadastro.id_fnet', 'sem_fonte_no_pipeline', F.id_fnet);
+    falta('cadastro.cotas_emitidas', 'sem_fonte_no_pipeline', F.cotas);
+    if (l.indice === null) falta('cadastro.indice_nome', 'sem_indice', F.indice);
+    if (inf === undefined) falta('ultimo_informe', semCnpj ?? 'sem_informe_diario', F.informe);
+    else falta('ultimo_informe.data_entrega', 'sem_fonte_no_pipeline', F.entrega);
+    if (pr === undefined) falta('ultimo_fechamento', 'sem_pregao', F.precos);
+    if (ag.length === 0)
+      falta('agio_30_pregoes', pr === undefined ? 'sem_pregao' : (semCnpj ?? 'sem_cota_na_data'), F.informe);
+    falta('taxa_efetiva_mensal', 'sem_fonte_de_despesas', F.despesas);
+    if (cp === undefined) falta('carteira', semCnpj ?? 'sem_carteira_cda', F.carteira);
+    if (rc === null) falta('retornos_pela_cota', semCnpj ?? 'sem_informe_diario', F.informe);
+    const rp = retornos(retPreco.get(l.ticker));
+    if (rp === null) falta('retornos_pelo_preco', 'sem_pregao', F.precos);
+    if (liq?.media == null) falta('liquidez_media_60', 'pregoes_insuficientes', F.liquidez);
+
+    const pares =
+      l.indice === null ? [] : lista.filter((p) => p.indice === l.indice && p.ticker !== l.ticker);
+    if (l.indice === null) falta('pares', 'sem_indice', F.indice);
+    const agiosPares = pares.flatMap((p) => {
+      const a = agios.get(p.ticker)?.[0]?.agio;
+      return a === null || a === undefined ? [] : [a];
+    });
+
+    const carteira: EtfRecurso['carteira'] =
+      cp === undefined
+        ? null
+        : (() => {
+            const ps = posicoes.get(l.ticker) ?? [];
+            const tipos = new Map<string, number>();
+            for (const p of ps) tipos.set(p.tipo, (tipos.get(p.tipo) ?? 0) + p.valor);
+            return {
+              competencia: cp.competencia,
+              n_posicoes: ps.length,
+              pl: cp.pl,
+              maiores: ps
+                .slice(0, 10)
+                .map((p) => ({ ativo: p.ativo, tipo: p.tipo, valor: p.valor, fracao: p.fracao })),
+              por_tipo: [...tipos.entries()]
+                .sort((a, b) => b[1] - a[1])
+                .map(([t, v]): [string, number | null] => [t, cp.pl > 0 ? v / cp.pl : null]),
+              sobreposicao_mesmo_indice: (sobre.get(l.ticker) ?? []).map((s) => ({
+                ticker: s.par,
+                nome: porTicker.get(s.par)?.nome ?? s.par,
+                sobreposicao: s.sobreposicao,
+              })),
+              origem: [...new Set([cp.arquivo, ...ps.map((p) => p.arquivo)])].sort().join(', '),
+            };
+          })();
+
+    return {
+      versao_do_dado: ctx.versao_do_dado,
+      cadastro: {
+        cnpj: l.cnpj,
+        codigo_regulator: c?.codigo_regulator ?? null,
+        nome: l.nome,
+        nome_pregao: l.nome_pregao,
+        emissor: l.emissor,
+        ticker: l.ticker,
+        sigla: l.sigla,
+        tipo_b3: 'ETF',
+        isin: pr?.codisi ?? null,
+        situacao: c?.situacao ?? null,
+        data_inicio: c?.data_inicio ?? null,
+        gestor: c?.gestor ?? null,
+        administrador: c?.administrador ?? null,
+        escriturador: null,
+        custodiante: c?.custodiante ?? null,
+        auditor: c?.auditor ?? null,
+        id_fnet: null,
+        cotas_emitidas: null,
+        cotas_data: null,
+        indice_nome: l.indice,
+        pl_registro: c?.pl_registro ?? null,
+        pl_registro_data: c?.pl_registro_data ?? null,
+        origem_lista: l.origem,
+        origem_cadastro: l.origens,
+        flag: juntarFlags([semCnpj ?? '', l.indice === null ? '' : 'indice_semi_curado']),
+      },
+      ultimo_informe:
+        inf === undefined
+          ? null
+          : {
+              data: inf.data,
+              cota: inf.cota,
+              pl: inf.pl,
+              cotistas: inf.cotistas,
+              captacao: inf.captacao,
+              resgate: inf.resgate,
+              data_entrega: null,
+              origem: inf.origem,
+            },
+      ultimo_fechamento:
+        pr === undefined
+          ? null
+          : { data: pr.data, fechamento: pr.fechamento, volume: pr.volume, origem: pr.origem },
+      ultimo_agio: ag[0] ?? null,
+      agio_30_pregoes: ag,
+      taxa_efetiva_mensal: [],
+      taxa_media_12m: null,
+      carteira,
+      retornos_pela_cota: rc,
+      retornos_pelo_preco: rp,
+      pares: {
+        n: pares.length,
+        criterio:
+          l.indice === null
+            ? 'mesmo índice: este ETF não tem índice na lista B3'
+            : `mesmo índice (${l.indice}) na coluna Índice da lista B3`,
+        tickers: pares.map((p) => p.ticker),
+        agio: mediana(agiosPares),
+        taxa: null,
+      },
+      liquidez_media_60: liq?.media ?? null,
+      cobertura: {
+        precos: { n: pr?.n ?? 0, de: pr?.de ?? null, ate: pr?.data ?? null },
+        informes: { n: inf?.n ?? 0, de: inf?.de ?? null, ate: inf?.data ?? null },
+      },
+      fontes: FONTES,
+      lacunas,
+    };
+  });
+
+  return {
+    lista: lista.map((l) => ({
+      ticker: l.ticker,
+      nome: l.nome,
+      indice: l.indice,
+      cnpj: l.cnpj,
+      ultimo_fechamento: preco.get(l.ticker)?.fechamento ?? null,
+      ultima_sessao: preco.get(l.ticker)?.data ?? null,
+    })),
+    recursos,
+  };
+}
