@@ -4,6 +4,7 @@ import { dividendosStage } from './dividendos.ts';
 import { multiplosStage } from './multiplos.ts';
 import { precosStage } from './precos.ts';
 import { publicacaoMercadoStage } from './publicacao.ts';
+import { quantoRendeuStage } from './quanto-rendeu.ts';
 import { trimestraisStage } from './trimestrais.ts';
 
 /** Market marts (prices, share counts, multiples, dividends) in dependency order; they read the fundamentals marts. */
@@ -13,5 +14,6 @@ export const mercadoStages: Stage[] = [
   multiplosStage,
   trimestraisStage,
   dividendosStage,
+  quantoRendeuStage,
   publicacaoMercadoStage,
 ];
