@@ -4,12 +4,19 @@ import { criarMcp } from './mcp/rota.ts';
 import { cache } from './middleware/cache.ts';
 import { chave } from './middleware/chave.ts';
 import { idRequisicao } from './middleware/id-requisicao.ts';
+import { carteira } from './paginas/carteira.ts';
+import { comparar } from './paginas/comparar.ts';
+import { paginas } from './paginas/estaticas.ts';
+import { idioma } from './paginas/idioma.ts';
+import { procurar } from './paginas/procurar.ts';
 import { abertas } from './rotas/abertas.ts';
 import { auditoria, desafio } from './rotas/auditoria.ts';
 import { chaveGratis } from './rotas/chave-gratis.ts';
 import { documentacao } from './rotas/documentacao.ts';
 import { dump } from './rotas/dump.ts';
 import { empresas } from './rotas/empresas.ts';
+import { etfs } from './rotas/etfs.ts';
+import { fiis } from './rotas/fiis.ts';
 import { hoje } from './rotas/hoje.ts';
 import { recibos } from './rotas/recibos.ts';
 import { screener } from './rotas/screener.ts';
@@ -17,26 +24,36 @@ import type { AppEnv } from './tipos.ts';
 
 export { QuotaCounter } from './quota-counter.ts';
 
-// Order: request id → cache headers (wraps everything, errors included) → key → per-route quota
-// and validator → handler.
+// Order: request id → cache headers (wraps everything, errors included) → page language → key →
+// per-route quota and validator → handler.
 const app = new Hono<AppEnv>();
-app.use(idRequisicao, cache, chave);
+app.use(idRequisicao, cache, idioma, chave);
 
 app.route('/', abertas);
 app.route('/empresas', empresas);
 app.route('/dump', dump);
 app.route('/chave-gratis', chaveGratis);
 app.route('/recibo', recibos);
+// The receipt page's English copy, so the shell's language switch has somewhere to go.
+app.route('/en/recibo', recibos);
 app.route('/screener', screener);
 app.route('/auditoria', auditoria);
 app.route('/desafio', desafio);
 app.route('/hoje', hoje);
+app.route('/etfs', etfs);
+app.route('/fiis', fiis);
 app.route('/', documentacao);
+// Pages rendered per request, in both languages (the `/en` copies get their language from the prefix).
+for (const prefixo of ['/', '/en'])
+  app.route(prefixo, procurar).route(prefixo, comparar).route(prefixo, carteira);
 // MCP tools call the routes above through the app itself, so keys and quotas are the API's.
 app.route(
   '/mcp',
   criarMcp((req, env, ctx) => app.fetch(req, env, ctx)),
 );
+// Last: every GET/HEAD no data route above answered is a page of the static site (env.ASSETS).
+// Routes that answer JSON only when asked (e.g. /fiis/{ticker}) call next() to get here.
+app.route('/', paginas);
 
 app.notFound((c) => {
   const e = new ErroApi(404, 'nao_encontrado', `Rota desconhecida: ${c.req.method} ${c.req.path}.`);

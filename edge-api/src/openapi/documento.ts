@@ -2,7 +2,9 @@ import { AuditoriaDepAmortSchema } from '@fundamentos/schemas/auditoria';
 import { DesafioSchema } from '@fundamentos/schemas/desafio';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { ErroSchema } from '@fundamentos/schemas/erros';
+import { EtfRecursoSchema } from '@fundamentos/schemas/etfs';
 import { FatosEmpresaSchema } from '@fundamentos/schemas/fatos';
+import { FiiRecursoSchema } from '@fundamentos/schemas/fiis';
 import { IndicadorEmpresaSchema } from '@fundamentos/schemas/indicador';
 import { NOMES_INDICADORES } from '@fundamentos/schemas/indicadores';
 import { emitirTodosJsonSchemas } from '@fundamentos/schemas/json-schema';
@@ -28,6 +30,8 @@ const LOCAIS: Record<string, z.ZodType> = {
   trimestres: TrimestresSchema,
   auditoria_amostra: AmostraAuditoriaSchema,
   auditoria_menu: MenuAuditoriaSchema,
+  etf_publicado: EtfRecursoSchema,
+  fii_publicado: FiiRecursoSchema,
 };
 
 function semDialeto(s: Js): Js {
@@ -317,6 +321,50 @@ export const OPERACOES: Operacao[] = [
       },
     ],
     resposta: 'hoje',
+  },
+  {
+    metodo: 'get',
+    caminho: '/etfs/{ticker}',
+    acesso: 'chave',
+    resumo:
+      'ETF publicado (cadastro, fechamento, ágio, carteira, retornos; nulos com flag em lacunas). JSON só com Accept: application/json; BOVA11 sem chave.',
+    parametros: [ticker],
+    resposta: 'etf_publicado',
+  },
+  {
+    metodo: 'get',
+    caminho: '/fiis/{ticker}',
+    acesso: 'chave',
+    resumo:
+      'FII publicado (cadastro, último informe, P/VP ponto no tempo, DY 12 meses, vacância). JSON só com Accept: application/json (senão, a página); MXRF11 sem chave.',
+    parametros: [ticker],
+    resposta: 'fii_publicado',
+  },
+  {
+    metodo: 'get',
+    caminho: '/fiis/{ticker}/reapresentacoes',
+    acesso: 'aberta',
+    resumo: 'Informes mensais reenviados do FII (versão > 1). JSON só com Accept: application/json.',
+    parametros: [ticker],
+    resposta: 'fii_reapresentacoes',
+  },
+  {
+    metodo: 'get',
+    caminho: '/fiis/{ticker}/dividendos',
+    acesso: 'aberta',
+    resumo:
+      'Responde 301 para a seção de rendimentos da página do fundo (/fiis/{ticker}#dy), mantendo lang; fundo desconhecido 404.',
+    parametros: [
+      ticker,
+      {
+        nome: 'lang',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'Idioma da página (pt ou en), mantido no redirecionamento.',
+        schema: { type: 'string', enum: ['pt', 'en'] },
+      },
+    ],
+    resposta: { tipo: 'text/html' },
   },
   {
     metodo: 'get',
