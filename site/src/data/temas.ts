@@ -1,6 +1,7 @@
 import { separarFlags } from '@fundamentos/schemas/flags';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
 import type { Lang } from '../i18n/strings.ts';
+import { formulaIndicador, type TextosDicionario, textosDicionario, tituloIndicador } from './dicionario.ts';
 import type { EmpresaPublicada } from './empresas.ts';
 import { formatarValor } from './formato.ts';
 
@@ -76,27 +77,32 @@ const T = {
       "Values come from the regulator's DFP files (dados.cvm.gov.br, dfp_cia_aberta_DRE_con_2023.csv and alike: statement, consolidated or individual, year); each value's lineage route gives the exact file and line.",
     artefato: (p: string) => `Published artefact: ${p}.`,
     dy: (nome: string, v: string, soma: string, classe: string, t: string, d: string) =>
-      `In the 12 months to ${d}, ${nome}'s cash proventos per ${classe} share added up to ${soma}, a dividend yield of ${v} on the close of ${t}.`,
+      `In the 12 months to ${d}, ${nome}'s cash distributions (proventos) per ${classe} share added up to ${soma}, a dividend yield of ${v} on the close of ${t}.`,
     sem_b3: (nome: string) =>
       `We have no B3 answer (GetListedCashDividends) for ${nome} in this build: we do not claim it paid nothing.`,
     sem_dy: (nome: string) =>
-      `Proventos are published for ${nome}, but no 12-month dividend yield (no price in our COTAHIST).`,
+      `Cash distributions are published for ${nome}, but no 12-month dividend yield (no price in our COTAHIST).`,
     total: 'Total per share (BRL)',
     n: 'Events',
     fonte_div:
-      'Proventos: B3 GetListedCashDividends (gross amount per share, record date); price: B3 COTAHIST (close of the session named).',
+      'Distributions: B3 GetListedCashDividends (gross amount per share, record date); price: B3 COTAHIST (close of the session named).',
   },
 };
 
 const locale = (lang: Lang) => (lang === 'pt' ? 'pt-BR' : 'en-US');
 
-function temaIndicadores(e: EmpresaPublicada, tema: keyof typeof TEMAS_INDICADORES, lang: Lang): PaginaTema {
+function temaIndicadores(
+  e: EmpresaPublicada,
+  tema: keyof typeof TEMAS_INDICADORES,
+  lang: Lang,
+  textos: TextosDicionario,
+): PaginaTema {
   const t = T[lang];
   const { indice, indicadores } = e;
   const nomes = TEMAS_INDICADORES[tema];
   const ls = (indicadores?.indicadores ?? []).filter((l) => (nomes as readonly string[]).includes(l.nome));
   const anos = [...new Set(ls.map((l) => l.ano))].sort((a, b) => b - a);
-  const titulo = (n: NomeIndicador) => indicadores?.proveniencia[n]?.titulo ?? n;
+  const titulo = (n: NomeIndicador) => tituloIndicador(n, lang, textos, indicadores?.proveniencia[n]);
   const fmt = (n: NomeIndicador, v: number) => formatarValor(v, INDICADORES[n].unidade, lang);
   const principal = nomes[0];
   const ultimo = ls.filter((l) => l.nome === principal && l.valor !== null).sort((a, b) => b.ano - a.ano)[0];
@@ -125,7 +131,8 @@ function temaIndicadores(e: EmpresaPublicada, tema: keyof typeof TEMAS_INDICADOR
     verificar: [
       ...nomes.flatMap((n) => {
         const p = indicadores?.proveniencia[n];
-        return p ? [t.contas(p.titulo, p.formula, p.contas_regulator.join(', '))] : [];
+        const formula = formulaIndicador(n, lang, textos, p);
+        return p && formula !== null ? [t.contas(titulo(n), formula, p.contas_regulator.join(', '))] : [];
       }),
       t.arquivos,
       t.artefato(`json/empresas/${indice.cd_regulator}/indicadores.json`),
@@ -173,8 +180,14 @@ function temaDividendos(e: EmpresaPublicada, lang: Lang): PaginaTema {
   };
 }
 
-export function paginaTema(e: EmpresaPublicada, tema: Tema, lang: Lang): PaginaTema {
-  return tema === 'dividendos' ? temaDividendos(e, lang) : temaIndicadores(e, tema, lang);
+/** `textos`: the build's dictionary in `lang` (indicator titles and formulas); without it, codes are shown. */
+export function paginaTema(
+  e: EmpresaPublicada,
+  tema: Tema,
+  lang: Lang,
+  textos: TextosDicionario = textosDicionario(null, lang),
+): PaginaTema {
+  return tema === 'dividendos' ? temaDividendos(e, lang) : temaIndicadores(e, tema, lang, textos);
 }
 
 /** Plain-text (Markdown) copy of a theme page for AI readers: the same answer, table and sources. */

@@ -1,5 +1,6 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { currentBuild } from '../../../../data/build.ts';
+import { dicionario, textosDicionario } from '../../../../data/dicionario.ts';
 import { type EmpresaPublicada, empresasPublicadas } from '../../../../data/empresas.ts';
 import { paginaTema, TEMAS_LISTA, type Tema, temaMarkdown } from '../../../../data/temas.ts';
 import { LANG_PARAMS, langFromParam } from '../../../../i18n/routes.ts';
@@ -19,6 +20,8 @@ export const getStaticPaths: GetStaticPaths = () => {
 
 export const GET: APIRoute = ({ params, props }) => {
   const { empresa, tema } = props as { empresa: EmpresaPublicada; tema: Tema };
-  const md = temaMarkdown(paginaTema(empresa, tema, langFromParam(params.lang)));
+  const lang = langFromParam(params.lang);
+  const textos = textosDicionario(dicionario(currentBuild()), lang);
+  const md = temaMarkdown(paginaTema(empresa, tema, lang, textos));
   return new Response(md, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
 };
