@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
 import { currentBuild } from '../data/build.ts';
+import { paginasEtf } from '../data/etfs.ts';
+import { paginasFii } from '../data/fiis.ts';
 import { paginasIndexaveis } from '../data/paginas.ts';
 import { href } from '../i18n/routes.ts';
 import { LANGS } from '../i18n/strings.ts';
@@ -10,7 +12,11 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 export const GET: APIRoute = ({ site }) => {
   const base = site ?? new URL('http://localhost:4321');
   const abs = (p: string) => esc(new URL(p, base).href);
-  const urls = paginasIndexaveis(currentBuild()).flatMap((p) =>
+  const urls = [
+    ...paginasIndexaveis(currentBuild()),
+    ...paginasEtf(currentBuild()),
+    ...paginasFii(currentBuild()),
+  ].flatMap((p) =>
     LANGS.map((lang) => {
       const alts = LANGS.map(
         (l) =>

@@ -1,0 +1,114 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
+import { EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, REPO, serveSite } from './site-build.ts';
+
+/**
+ * End to end for the ETF pages: the pipeline publishes the real sample, the site CLI builds and serves
+ * it, Debian's Chromium reads /etfs/BOVA11 in both languages and the /etfs index. Every value checked
+ * is read from the published artefact (BOVA11's close comes from COTAHIST_D03022022.TXT line 1115).
+ */
+
+const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
+
+let tmp: string;
+let base: string;
+let stop: () => void = () => {};
+let browser: Browser;
+let bova: EtfRecurso;
+let nEtfs: number;
+
+beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'e2e-etfs-'));
+  const pub = await amostraPublicada();
+  const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
+  bova = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
+  nEtfs = EtfListaSchema.parse(ler('json/etfs.json')).length;
+  const dist = join(tmp, 'dist');
+  await buildSite(pub, dist, 'https://fundamentos.test');
+  const served = await serveSite(dist);
+  base = served.url;
+  stop = served.stop;
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  stop();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const erros: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') erros.push(m.text());
+  });
+  page.on('pageerror', (e) => erros.push(e.message));
+  const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
+  return { page, erros, status: r?.status() ?? 0 };
+}
+
+describe('ETF pages built from the sample publication', () => {
+  for (const [lang, prefixo, html, fechamento, vazio] of [
+    ['pt', '', 'pt-BR', 'R$\u00a0107,77', 'sem valor'],
+    ['en', '/en', 'en', 'R$107.77', 'no value'],
+  ] as const) {
+    it(`BOVA11 in ${lang}: the artefact's close, session, premium rows, gaps with their sources; no console error`, async () => {
+      const { page, erros, status } = await abrir(`${prefixo}/etfs/BOVA11`);
+      expect(status).toBe(200);
+      expect(await page.getAttribute('html', 'lang')).toBe(html);
+      const f = bova.ultimo_fechamento;
+      expect(f).not.toBeNull();
+      expect(await page.locator('#etf-sessao').textContent()).toBe(f?.data);
+      expect(await page.locator('#etf-fechamento').getAttribute('data-valor')).toBe(String(f?.fechamento));
+      expect(await page.locator('#etf-fechamento').textContent()).toBe(fechamento);
+      expect(await page.locator('main').textContent()).toContain(f?.origem);
+      // one premium row per session of the artefact, the premium itself empty (no quota in the sample)
+      const linhas = page.locator('#etf-agio tbody tr');
+      expect(await linhas.count()).toBe(bova.agio_30_pregoes.length);
+      for (const [i, a] of bova.agio_30_pregoes.entries()) {
+        expect(await linhas.nth(i).locator('th').textContent()).toBe(a.data);
+        expect(await linhas.nth(i).locator('td').nth(0).getAttribute('data-valor')).toBe(String(a.preco));
+        expect(await linhas.nth(i).locator('td').nth(2).textContent()).toBe(vazio);
+        expect(await linhas.nth(i).locator('td').nth(3).textContent()).toBe(a.flag ?? '');
+      }
+      const lacunas = page.locator('#etf-lacunas tbody tr');
+      expect(await lacunas.count()).toBe(bova.lacunas.length);
+      for (const [i, l] of bova.lacunas.entries()) {
+        expect(await lacunas.nth(i).locator('th').textContent()).toBe(l.campo);
+        expect(await lacunas.nth(i).locator('td').nth(0).textContent()).toBe(l.flag);
+        expect(await lacunas.nth(i).locator('td').nth(1).textContent()).toBe(l.fonte);
+      }
+      expect(await page.locator('#etf-pares li').count()).toBe(bova.pares.n);
+      expect(await page.locator('#etf-cobertura-precos').textContent()).toBe(
+        `${bova.cobertura.precos.n} (${bova.cobertura.precos.de} – ${bova.cobertura.precos.ate})`,
+      );
+      expect(await page.locator('footer [data-versao-do-dado]').textContent()).toBe(bova.versao_do_dado);
+      await page.screenshot({ path: join(SCREENSHOTS, `etf-${lang}.png`), fullPage: true });
+      expect(erros).toEqual([]);
+    });
+  }
+
+  it('the index lists every ETF of json/etfs.json and links to its page', async () => {
+    const { page, erros, status } = await abrir('/etfs');
+    expect(status).toBe(200);
+    expect(await page.locator('#etfs tbody tr').count()).toBe(nEtfs);
+    const link = page.locator('#etfs a[href="/etfs/BOVA11"]');
+    expect(await link.count()).toBe(1);
+    await link.click();
+    await page.waitForURL(/\/etfs\/BOVA11\/?$/);
+    expect(await page.locator('h1').textContent()).toContain('BOVA11');
+    expect(erros).toEqual([]);
+  });
+});
