@@ -156,7 +156,8 @@ describe('ETF artefacts of the real sample', () => {
 });
 
 describe('montarEtfs on the made-here fund fixtures (data/sample/raw/feitos-aqui/fundos)', () => {
-  it('links by legal name, computes the premium only on dates with both price and quota, reads the CDA', async () => {
+  /** The fund fixtures staged by the real readers, plus the made-here list and sessions below. */
+  async function preparar() {
     const { ctx } = await contextoMemoria();
     const db = ctx.db;
     await db.run(
@@ -190,6 +191,11 @@ describe('montarEtfs on the made-here fund fixtures (data/sample/raw/feitos-aqui
       ) t(ticker, data, fechamento, volume, codisi, codbdi, arquivo, linha);
       CREATE TABLE mkt_sessoes AS SELECT DISTINCT data FROM mkt_cotacoes;
     `);
+    return ctx;
+  }
+
+  it('links by legal name, computes the premium only on dates with both price and quota, reads the CDA', async () => {
+    const ctx = await preparar();
     const { lista, recursos } = await montarEtfs(ctx);
     for (const r of recursos) EtfRecursoSchema.parse(r);
     EtfListaSchema.parse(lista);
@@ -256,5 +262,46 @@ describe('montarEtfs on the made-here fund fixtures (data/sample/raw/feitos-aqui
       ['FICT11', '99.999.999/0002-72', 10.5],
       ['FICU11', null, null],
     ]);
+  });
+
+  it("overlap with a same-index ETF, the peers' median premium, and a name with two CNPJs", async () => {
+    const ctx = await preparar();
+    // MADE HERE: a second fictitious IBOV fund (CNPJ 88.888.888/0001-88) with its own CDA month and one
+    // quota, and two registry rows sharing a legal name under different CNPJs. Not fund data.
+    await ctx.db.run(`
+      INSERT INTO stg_b3_etf_listados VALUES
+        ('SEGUNDO FUNDO (FEITO AQUI)', 'SEGUNDO', 'FICTICIA', 'FICV', 'IBOV', 'feito-aqui.csv', 4, '20240101'),
+        ('FUNDO DUPLO (FEITO AQUI)', 'DUPLO', 'FICTICIA', 'FICD', NULL, 'feito-aqui.csv', 5, '20240101');
+      INSERT INTO stg_cvm_registro_classe (cnpj_classe, denominacao_social, _arquivo, _linha) VALUES
+        ('88888888000188', 'Segundo  Fundo (Feito Aqui)', 'feito-aqui.csv', 10),
+        ('77777777000177', 'FUNDO DUPLO (FEITO AQUI)', 'feito-aqui.csv', 11),
+        ('66666666000166', 'FUNDO DUPLO (FEITO AQUI)', 'feito-aqui.csv', 12);
+      INSERT INTO stg_cvm_cda_pl (cnpj_fundo_classe, dt_comptc, vl_patrim_liq, _arquivo, _linha) VALUES
+        ('88.888.888/0001-88', DATE '2024-09-30', 1000, 'feito-aqui.csv', 20);
+      INSERT INTO stg_cvm_cda_blc (cnpj_fundo_classe, dt_comptc, cd_ativo, vl_merc_pos_final, _bloco, _arquivo, _linha) VALUES
+        ('88.888.888/0001-88', DATE '2024-09-30', 'FICT3', 500, '4', 'feito-aqui.csv', 21),
+        ('88.888.888/0001-88', DATE '2024-09-30', 'OUTRA3', 500, '4', 'feito-aqui.csv', 22);
+      INSERT INTO stg_cvm_inf_diario (cnpj_fundo_classe, dt_comptc, vl_quota, vl_patrim_liq, _arquivo, _linha) VALUES
+        ('88.888.888/0001-88', DATE '2024-01-02', 10, 1000, 'feito-aqui.csv', 30);
+      INSERT INTO mkt_cotacoes VALUES ('FICV11', DATE '2024-01-02', 10.1, 500.0, 'XXFICVCTF000', '14', 'feito-aqui.TXT', 4);
+    `);
+    const { recursos } = await montarEtfs(ctx);
+    const de = (t: string) => recursos.find((r) => r.cadastro.ticker === t);
+    // names compare without case or repeated spaces
+    expect(de('FICV11')?.cadastro.cnpj).toBe('88.888.888/0001-88');
+    // FICT3 is 1000/1500 of FICT11 and 500/1000 of FICV11: the smaller share is in common
+    expect(de('FICT11')?.carteira?.sobreposicao_mesmo_indice).toEqual([
+      { ticker: 'FICV11', nome: 'SEGUNDO FUNDO (FEITO AQUI)', sobreposicao: 0.5 },
+    ]);
+    expect(de('FICV11')?.carteira?.sobreposicao_mesmo_indice.map((x) => x.ticker)).toEqual(['FICT11']);
+    // FICV11's only session has a quota (10.1 / 10 − 1); FICT11's newest has none, so it adds no premium
+    expect(de('FICT11')?.pares).toMatchObject({ n: 1, tickers: ['FICV11'] });
+    expect(de('FICT11')?.pares.agio).toBeCloseTo(10.1 / 10 - 1, 12);
+    expect(de('FICV11')?.pares.agio).toBeNull();
+    const duplo = de('FICD11');
+    expect(duplo?.cadastro.cnpj).toBeNull();
+    // the rows that matched are still shown: they are why no CNPJ was chosen
+    expect(duplo?.cadastro.origem_cadastro).toEqual(['feito-aqui.csv:11', 'feito-aqui.csv:12']);
+    expect(duplo?.lacunas.find((l) => l.campo === 'cadastro.cnpj')?.flag).toBe('etf_cnpj_ambiguo');
   });
 });
