@@ -74,6 +74,7 @@ export const FLAGS_ADICIONAIS = [
   'proventos_classe_indefinida',
   'indice_sem_cobertura',
   'selic_sem_cobertura',
+  'veredito_sem_dado_no_ano', // pipeline/src/marts/veredito.ts
 ] as const;
 
 export const FLAGS_CONHECIDAS = [...FLAGS_DA_SPEC, ...FLAGS_ADICIONAIS] as const;

@@ -3,7 +3,11 @@ import { VereditoSchema } from './veredito.ts';
 
 // Made here from the spec's verdict tables; values are placeholders except the WEGE3 price date
 // 2022-02-03 (COTAHIST_D03022022.TXT line 804). Not company results.
-const comparacao = { setor: { mediana: 0.1, n: 5, posicao: 'acima' }, historico: null, universo: null };
+const comparacao = {
+  setor: { mediana: 0.1, n: 5, posicao: 'acima', percentil: 0.75 },
+  historico: null,
+  universo: null,
+};
 const item = (nome: string, extra: Record<string, unknown> = {}) => ({
   nome,
   rotulo: nome,

@@ -32,6 +32,14 @@ export const ComparacaoReferenciaSchema = z
       .enum(['abaixo', 'igual', 'acima'])
       .nullable()
       .describe('Where the value stands against the median (descriptive, not a judgment).'),
+    percentil: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe(
+        'Position of the value inside the group (0 smallest, 1 largest, ties share the mean position); null when the value is null, the group does not contain it (own history) or the group is too small.',
+      ),
   })
   .describe('Our design.');
 
@@ -70,7 +78,11 @@ export const ItemVereditoSchema = z
       .describe(
         'Supporting values for some items, e.g. the net debt and EBITDA behind dl_ebitda (our design).',
       ),
-    data_preco: DataSchema.optional().describe('pl and pvp only: session of the price used.'),
+    data_preco: DataSchema.nullable()
+      .optional()
+      .describe(
+        'pl and pvp only: session of the price used; null when no annual multiple exists for the year.',
+      ),
   })
   .refine((i) => (i.nome === 'pl' || i.nome === 'pvp') === (i.data_preco !== undefined), {
     message: 'data_preco is required for pl and pvp and absent otherwise',
@@ -102,9 +114,15 @@ export const BandeiraSchema = z
       ultimo_ano: AnoSchema.nullable().describe('Last restated year; null when n is 0.'),
     }),
     ressalvas: z.strictObject({
-      n: z.number().int().nonnegative().describe('Published numbers with a caveat.'),
-      de: z.number().int().nonnegative().describe('Out of how many.'),
-      quais: z.array(z.string().min(1)).describe('Which caveats (flag values).'),
+      n: z
+        .number()
+        .int()
+        .nonnegative()
+        .describe("Annual statements (DFP) whose auditor's opinion is qualified, adverse or a disclaimer."),
+      de: z.number().int().nonnegative().describe('Out of how many DFP opinions were read for the company.'),
+      quais: z
+        .array(z.string().min(1))
+        .describe('Which: "<year>: <kind as the file writes it>", oldest first.'),
     }),
     defasagem: z.strictObject({
       ultimo_dfp_referencia: DataSchema.describe('Reference date of the latest annual statement.'),

@@ -5,6 +5,7 @@ import { fundamentosStages } from './fundamentos/index.ts';
 import { hojeStage } from './hoje.ts';
 import { mercadoStages } from './mercado/index.ts';
 import { scoresStage } from './scores.ts';
+import { vereditoStage } from './veredito.ts';
 
 /**
  * Mart stages in build order: fundamentals first, market marts read them; the scores read both (the
@@ -15,6 +16,7 @@ export const martStages: Stage[] = [
   ...fundamentosStages,
   ...mercadoStages,
   scoresStage,
+  vereditoStage,
   hojeStage,
   ...fiisStages,
   etfsStage,

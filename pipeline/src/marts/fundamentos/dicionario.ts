@@ -666,6 +666,16 @@ export const FLAGS: EntradaFlag[] = [
     onde: 'quanto rendeu',
     onde_en: 'what it returned',
   },
+  {
+    flag: 'veredito_sem_dado_no_ano',
+    significado:
+      'o ano do veredito não tem linha publicada para este número (ex.: nenhum múltiplo anual no ano, sem preço para o DFP): valor nulo',
+    significado_en:
+      'the verdict year has no published row for this number (e.g. no annual multiple that year, no price for the DFP): value null',
+    origem: 'projeto',
+    onde: 'veredito',
+    onde_en: 'verdict',
+  },
 ];
 
 export const REGRAS_GERAIS: Record<string, string> = {
