@@ -7,6 +7,9 @@ export default defineConfig({
     cloudflareTest(async () => ({
       wrangler: { configPath: './wrangler.jsonc' },
       miniflare: {
+        // The real ASSETS binding (Workers Static Assets, settings from wrangler.jsonc) over a small fixture
+        // site, so the page layer is tested without building the Astro site.
+        assets: { directory: fileURLToPath(new URL('./test/sitio', import.meta.url)) },
         // Applied by test/setup.ts inside workerd, exactly as `wrangler d1 migrations apply` would.
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),

@@ -26,25 +26,69 @@ describe('POST /chave-gratis', () => {
     expect(uso.status).toBe(200);
   });
 
-  it('HTML in Portuguese by default and in English with lang=en', async () => {
+  it('HTML in Portuguese by default and in English with lang=en, inside the site shell, noindex', async () => {
     const pt = await SELF.fetch(`${BASE}/chave-gratis`, { method: 'POST' });
     expect(pt.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(pt.headers.get('content-language')).toBe('pt-BR');
+    expect(pt.headers.get('cache-control')).toBe('private, no-store');
     const htmlPt = await pt.text();
     expect(htmlPt).toContain('lang="pt-BR"');
     expect(htmlPt).toContain('Sua chave foi criada');
     expect(htmlPt).toMatch(/<code id="chave">fbr_[0-9a-f]{16}_[0-9a-f]{48}<\/code>/);
-    const en = await (await SELF.fetch(`${BASE}/chave-gratis?lang=en`, { method: 'POST' })).text();
-    expect(en).toContain('lang="en"');
-    expect(en).toContain('Your key was created');
+    // The one layout (site/src/layout/casca.ts): shared header, navigation, footer and stylesheet.
+    expect(htmlPt).toContain('<meta name="robots" content="noindex">');
+    expect(htmlPt).toContain('<header class="topo">');
+    expect(htmlPt).toContain('<footer class="rodape">');
+    expect(htmlPt).toContain('<link rel="stylesheet" href="/estilo.css">');
+    expect(htmlPt).toContain('href="/en/chave-gratis"');
+    const en = await SELF.fetch(`${BASE}/chave-gratis?lang=en`, { method: 'POST' });
+    expect(en.headers.get('content-language')).toBe('en');
+    const htmlEn = await en.text();
+    expect(htmlEn).toContain('lang="en"');
+    expect(htmlEn).toContain('Your key was created');
+    expect(htmlEn).toContain('href="/chave-gratis?lang=pt"');
   });
 
-  it('GET shows the form; an invalid lang is a 422', async () => {
+  it('without lang the page follows the remembered choice, then Accept-Language', async () => {
+    const porCookie = await SELF.fetch(`${BASE}/chave-gratis`, {
+      method: 'POST',
+      headers: { Cookie: 'lang=en', 'Accept-Language': 'pt-BR' },
+    });
+    expect(await porCookie.text()).toContain('Your key was created');
+    const porCabecalho = await SELF.fetch(`${BASE}/chave-gratis`, {
+      method: 'POST',
+      headers: { 'Accept-Language': 'en-GB;q=0.8, fr' },
+    });
+    expect(await porCabecalho.text()).toContain('Your key was created');
+  });
+
+  it('the static form posts its hidden de field: stored with the key, cut to 64 characters', async () => {
+    const res = await SELF.fetch(`${BASE}/chave-gratis?lang=pt`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ lang: 'pt', de: `form-${'x'.repeat(80)}` }).toString(),
+    });
+    const chave = /<code id="chave">(fbr_[0-9a-f]{16}_[0-9a-f]{48})<\/code>/.exec(await res.text())?.[1];
+    expect(chave).toBeDefined();
+    const linha = await env.DB.prepare('SELECT origem FROM chaves WHERE id = ?')
+      .bind(chave?.slice(4, 20))
+      .first<{ origem: string }>();
+    expect(linha?.origem).toBe(`form-${'x'.repeat(59)}`);
+  });
+
+  it('GET is the site page (the form); an invalid lang or a too long de is a 422', async () => {
     const form = await get('/chave-gratis?de=%3Cscript%3E');
-    expect(await form.text()).toContain(
-      '<form method="post" action="/chave-gratis?lang=pt&amp;de=%3Cscript%3E">',
-    );
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('<form method="post" action="/chave-gratis?lang=pt">');
     const e = await erro(await get('/chave-gratis?lang=fr'), 422);
     expect(e.parametros?.[0]).toMatchObject({ local: 'query', nome: 'lang' });
+    const p = await erro(await SELF.fetch(`${BASE}/chave-gratis?lang=fr`, { method: 'POST' }), 422);
+    expect(p.parametros?.[0]).toMatchObject({ local: 'query', nome: 'lang' });
+    const longo = await erro(
+      await SELF.fetch(`${BASE}/chave-gratis?de=${'x'.repeat(65)}`, { method: 'POST' }),
+      422,
+    );
+    expect(longo.parametros?.[0]).toMatchObject({ local: 'query', nome: 'de' });
   });
 });
 

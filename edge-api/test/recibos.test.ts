@@ -55,7 +55,32 @@ describe('/recibo', () => {
     expect(json.headers.get('cache-control')).toBe('private, no-store');
     const pagina = await get(`/recibo/${ID}`, { Accept: 'text/html' });
     expect(pagina.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await pagina.text()).toContain('<meta name="robots" content="noindex">');
+    expect(pagina.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await pagina.text();
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('lang="pt-BR"');
+    expect(html).toContain(`<h1>Recibo ${ID}</h1>`);
+    expect(html).toContain(`<code>${await sha256DoResultado(resultado)}</code>`);
+    expect(html).toContain(`<a href="/recibo/${ID}.json" type="application/json">JSON</a>`);
+    // The one layout: the site header and footer, the footer showing the live data version.
+    expect(html).toContain('<header class="topo">');
+    expect(html).toContain(`<code data-versao-do-dado>${VERSAO_FIXTURE}</code>`);
+  });
+
+  it('/recibo/{rid} page in English: with lang=en, Accept-Language, or at /en/recibo/{rid}', async () => {
+    const variantes: [string, Record<string, string>][] = [
+      [`/recibo/${ID}?lang=en`, { Accept: 'text/html' }],
+      [`/recibo/${ID}`, { Accept: 'text/html', 'Accept-Language': 'en-US,en;q=0.9' }],
+      [`/en/recibo/${ID}`, { Accept: 'text/html' }],
+    ];
+    for (const [caminho, h] of variantes) {
+      const res = await get(caminho, h);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-language')).toBe('en');
+      const html = await res.text();
+      expect(html).toContain(`<h1>Receipt ${ID}</h1>`);
+      expect(html).toContain(`href="/recibo/${ID}?lang=pt"`);
+    }
   });
 
   it('unknown receipt → 404 (not cached); malformed id → 422', async () => {

@@ -4,6 +4,7 @@ import { html } from 'hono/html';
 import { z } from 'zod';
 import { lerAtual } from '../artefatos.ts';
 import { ErroApi, naoEncontrado } from '../erro-api.ts';
+import { paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 
@@ -33,6 +34,22 @@ async function lerRecibo(env: Env, id: string) {
   });
 }
 
+/** Text of the receipt page; the receipt's own fields (como_conferir) are Portuguese and marked so. */
+const TEXTO = {
+  pt: {
+    titulo: 'Recibo',
+    criado: (em: string, versao: string, hoje: string) =>
+      `Criado em ${em}, versão do dado ${versao} (hoje: ${hoje}).`,
+    sha256: 'sha256 do resultado',
+  },
+  en: {
+    titulo: 'Receipt',
+    criado: (em: string, versao: string, hoje: string) =>
+      `Created at ${em}, data version ${versao} (today: ${hoje}).`,
+    sha256: 'sha256 of the result',
+  },
+} as const;
+
 /** Receipts are open and never change; `/recibo/{id}.json` is on the spec's public-cache list. */
 export const recibos = new Hono<AppEnv>()
   .get('/:arquivo{.+\\.json}', validar('param', PorIdJson), async (c) => {
@@ -42,12 +59,19 @@ export const recibos = new Hono<AppEnv>()
   .get('/:rid', validar('param', z.object({ rid: ID })), async (c) => {
     const r = await lerRecibo(c.env, c.req.valid('param').rid);
     c.header('X-Robots-Tag', 'noindex');
+    c.header('Vary', 'Accept, Accept-Language, Cookie');
     const accept = c.req.header('accept') ?? '';
     if (!accept.includes('text/html')) return c.json(r);
-    return c.html(html`<!doctype html>
-<html lang="pt-BR"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Recibo ${r.id}</title></head>
-<body><main><h1>Recibo ${r.id}</h1>
-<p>Criado em ${r.criado_em}, versão do dado ${r.versao_do_dado} (hoje: ${r.versao_do_dado_hoje}).</p>
-<p>sha256 do resultado: <code>${r.sha256}</code></p><p>${r.como_conferir}</p>
-<p><a href="/recibo/${r.id}.json">JSON</a></p><pre>${JSON.stringify(r.resultado, null, 2)}</pre></main></body></html>`);
+    const t = TEXTO[c.get('lang')];
+    const corpo = html`<h1>${t.titulo} ${r.id}</h1>
+<p>${t.criado(r.criado_em, r.versao_do_dado, r.versao_do_dado_hoje)}</p>
+<p>${t.sha256}: <code>${r.sha256}</code></p>
+<p lang="pt-BR">${r.como_conferir}</p>
+<p><a href="/recibo/${r.id}.json" type="application/json">JSON</a></p>
+<pre>${JSON.stringify(r.resultado, null, 2)}</pre>`;
+    return paginaHtml(
+      c,
+      { caminho: `/recibo/${r.id}`, titulo: `${t.titulo} ${r.id}`, noindex: true, numeros: true },
+      String(corpo),
+    );
   });
