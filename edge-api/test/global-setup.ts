@@ -63,7 +63,7 @@ export default async function setup(project: TestProject): Promise<void> {
         linhagens.has(p) ||
         p.startsWith('json/empresas/5410/') ||
         // Two companies of one sector with indicators, multiples and prices: the edge pages' pair and portfolio.
-        /^json\/empresas\/(2437|15253)\/(index|indicadores|multiplos|precos)\.json$/.test(p) ||
+        /^json\/empresas\/(2437|15253)\/(index|indicadores|multiplos|precos|veredito)\.json$/.test(p) ||
         p === 'json/fiis.json' ||
         /^json\/fiis\/(MXRF11|FLRP11)\//.test(p) ||
         /^json\/etfs(\.json$|\/(BOVA11|IVVB11)\/)/.test(p) ||

@@ -179,7 +179,8 @@ export const OPERACOES: Operacao[] = [
     metodo: 'get',
     caminho: '/empresas/{ticker}/veredito',
     acesso: 'aberta',
-    resumo: 'Veredito determinístico.',
+    resumo:
+      'Veredito determinístico, sem IA: cinco números do último ano com faixa, comparação (setor, histórico, universo) e bandeira de confiança.',
     parametros: [ticker],
     resposta: 'veredito',
   },

@@ -1,0 +1,76 @@
+import { env } from 'cloudflare:test';
+import { ManifestSchema } from '@fundamentos/schemas/manifest';
+import { VereditoSchema } from '@fundamentos/schemas/veredito';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { erro, get } from './ajuda.ts';
+import { semearBuild } from './semear.ts';
+
+// The real sample build (test/amostra-build.ts): ELETROBRAS (CD_CVM 2437, current code ELET3, old codes
+// ELET5/ELET6 in its FCA) has indicators, so the pipeline published its verdict; WEG (5410) has none.
+const amostra = inject('amostra');
+if (amostra === undefined)
+  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const manifesto = ManifestSchema.parse(JSON.parse(atob(amostra.arquivos['manifest.json'] ?? '')));
+const CAMINHO = 'json/empresas/2437/veredito.json';
+const bytes = Uint8Array.from(atob(amostra.arquivos[CAMINHO] ?? ''), (c) => c.charCodeAt(0));
+const artefato = VereditoSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+
+beforeAll(async () => {
+  await semearBuild(env.ARTEFATOS, amostra);
+});
+
+async function sha256(res: Response): Promise<string> {
+  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', await res.arrayBuffer()));
+  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+describe('GET /empresas/{ticker}/veredito (real sample)', () => {
+  it('is open: answers without a key the stored bytes, never publicly cached', async () => {
+    const res = await get('/empresas/ELET3/veredito');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('x-versao-do-dado')).toBe(manifesto.versao_do_dado);
+    const entrada = manifesto.artefatos.find((a) => a.path === CAMINHO);
+    expect(entrada).toBeDefined();
+    expect(await sha256(res.clone())).toBe(entrada?.sha256);
+    const v = VereditoSchema.parse(await res.json());
+    expect(v).toEqual(artefato);
+    expect(v.empresa).toMatchObject({ cd_regulator: 2437, ticker: 'ELET3', pedido: 'ELET3' });
+    expect(v.versao_do_dado).toBe(manifesto.versao_do_dado);
+  });
+
+  it('a lower-case code answers the same verdict', async () => {
+    const res = await get('/empresas/elet3/veredito');
+    expect(res.status).toBe(200);
+    expect(VereditoSchema.parse(await res.json()).empresa.ticker).toBe('ELET3');
+  });
+
+  it('an old code answers 301 to the current one, like the other company routes', async () => {
+    for (const antigo of ['ELET5', 'ELET6']) {
+      const res = await get(`/empresas/${antigo}/veredito`);
+      expect(res.status, antigo).toBe(301);
+      expect(res.headers.get('location')).toBe('/empresas/ELET3/veredito');
+    }
+  });
+
+  it('a company without indicators has no verdict (404 recurso_nao_publicado); an unknown code 404', async () => {
+    expect(manifesto.artefatos.some((a) => a.path === 'json/empresas/5410/veredito.json')).toBe(false);
+    const e = await erro(await get('/empresas/WEGE3/veredito'), 404);
+    expect(e.codigo).toBe('recurso_nao_publicado');
+    expect((await erro(await get('/empresas/ZZZZ3/veredito'), 404)).codigo).toBe('nao_encontrado');
+  });
+
+  it('the OpenAPI document lists the route as open, answering the verdict schema', async () => {
+    const doc = (await (await get('/openapi.json')).json()) as {
+      paths: Record<string, { get?: Record<string, unknown> }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    const op = doc.paths['/empresas/{ticker}/veredito']?.get;
+    expect(op?.['x-acesso']).toBe('aberta');
+    expect(op?.security).toEqual([]);
+    expect(JSON.stringify(op?.responses)).toContain('#/components/schemas/veredito');
+    // generated from schemas/src/veredito.ts: the comparison's percentile is there
+    expect(JSON.stringify(doc.components.schemas.veredito)).toContain('percentil');
+  });
+});
