@@ -70,7 +70,8 @@ describe('/etfs/{ticker}', () => {
   });
 
   it('without Accept: application/json the route steps aside for the page layer (no key asked)', async () => {
-    for (const cab of [{}, { Accept: '*/*' }, { Accept: 'text/html' }]) {
+    const variantes: Record<string, string>[] = [{}, { Accept: '*/*' }, { Accept: 'text/html' }];
+    for (const cab of variantes) {
       const res = await get('/etfs/IVVB11', cab);
       expect(res.status).not.toBe(401);
       expect(new Uint8Array(await res.arrayBuffer())).not.toEqual(bytesDe('json/etfs/IVVB11/index.json'));
