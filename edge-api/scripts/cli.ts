@@ -1,17 +1,18 @@
 /**
  * Local operation of the edge API (Node 22, run by tsx through `pnpm api …`).
  *
- *   pnpm api serve --data <publish dir> [--port 8787] [--persist <dir>]
+ *   pnpm api serve --data <publish dir> [--site <site build, default site/dist>] [--port 8787] [--persist <dir>]
  *   pnpm api chave-pro --nome <who> [--persist <dir>]
  *
  * Local state lives where `wrangler dev --persist-to <dir>` keeps it (default `edge-api/.wrangler/state`):
  * R2 and D1 are written through wrangler's `getPlatformProxy` pointed at `<dir>/v3` (the subdirectory
  * `--persist-to` adds), migrations are applied by `wrangler d1 migrations apply --local`, and the worker
- * is then served by `wrangler dev` on workerd with that same state.
+ * is then served by `wrangler dev` on workerd with that same state and `--assets <site build>`: one origin
+ * answers the data routes and the static site's pages (Workers Static Assets, binding ASSETS).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFile, realpath } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -101,6 +102,20 @@ async function publicar(data: string, persist: string): Promise<{ versao: string
   });
 }
 
+/** The site build the worker serves as its ASSETS: a directory holding Astro's `index.html` and `404.html`. */
+async function diretorioDoSite(dir: string): Promise<string> {
+  const faltando: string[] = [];
+  for (const arquivo of ['index.html', '404.html']) {
+    const s = await stat(join(dir, arquivo)).catch(() => null);
+    if (!s?.isFile()) faltando.push(arquivo);
+  }
+  if (faltando.length > 0)
+    falhar(
+      `serve: --site ${dir}: no site build there (missing ${faltando.join(', ')}); run \`pnpm site build --data <publish dir>\` first, or pass --site <dir>`,
+    );
+  return realpath(dir);
+}
+
 async function esperarSaude(url: string, filho: ReturnType<typeof spawn>): Promise<void> {
   for (let i = 0; i < 600 && filho.exitCode === null; i++) {
     const ok = await fetch(`${url}/saude`)
@@ -117,11 +132,16 @@ async function serve(args: string[]): Promise<void> {
     args,
     options: {
       data: { type: 'string' },
+      site: { type: 'string' },
       port: { type: 'string', default: '8787' },
       persist: { type: 'string' },
     },
   });
   if (!values.data) falhar('serve: --data <publish dir> is required');
+  // Checked before anything starts: a missing site build would otherwise be a server answering 404s.
+  const site = await diretorioDoSite(
+    values.site ? resolve(ONDE, values.site) : join(RAIZ, '..', 'site', 'dist'),
+  );
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 1 || port > 65535)
     falhar(`serve: --port ${values.port} is not a port`);
@@ -140,6 +160,8 @@ async function serve(args: string[]): Promise<void> {
       '127.0.0.1',
       '--persist-to',
       persist,
+      '--assets',
+      site,
       '--show-interactive-dev-session=false',
     ],
     { cwd: RAIZ, stdio: ['ignore', 'inherit', 'inherit'], env: AMBIENTE },
@@ -147,7 +169,7 @@ async function serve(args: string[]): Promise<void> {
   for (const sinal of ['SIGINT', 'SIGTERM'] as const) process.on(sinal, () => filho.kill(sinal));
   const url = `http://127.0.0.1:${port}`;
   await esperarSaude(url, filho);
-  console.log(`api: serving ${versao} at ${url}`);
+  console.log(`api: serving ${versao} and the site ${site} at ${url}/`);
   await new Promise((r) => filho.on('exit', r));
 }
 
@@ -168,4 +190,7 @@ async function chavePro(args: string[]): Promise<void> {
 const [comando, ...resto] = process.argv.slice(2);
 if (comando === 'serve') await serve(resto);
 else if (comando === 'chave-pro') await chavePro(resto);
-else falhar('usage: pnpm api serve --data <publish dir> [--port 8787] | pnpm api chave-pro --nome <who>');
+else
+  falhar(
+    'usage: pnpm api serve --data <publish dir> [--site <site build>] [--port 8787] [--persist <dir>] | pnpm api chave-pro --nome <who>',
+  );
