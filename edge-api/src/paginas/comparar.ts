@@ -293,7 +293,6 @@ function corpoComparacao(a: Lado, b: Lado, lang: Lang, t: Strings, textos: Texto
   return html`<h1>${preencher(x.comparar_titulo, { a: a.indice.ticker, b: b.indice.ticker })}</h1>
 <p><a href="${href(lang, `/acoes/${a.indice.ticker}`)}">${preencher(x.pagina_empresa, { ticker: a.indice.ticker })}</a> · <a href="${href(lang, `/acoes/${b.indice.ticker}`)}">${preencher(x.pagina_empresa, { ticker: b.indice.ticker })}</a></p>
 <section aria-labelledby="h-ind"><h2 id="h-ind">${t.empresa.indicadores}</h2>
-<p>${t.empresa.linhagem_dica}</p>
 ${indicadores}
 </section>
 <section aria-labelledby="h-mult"><h2 id="h-mult">${x.comparar_multiplos}</h2>
