@@ -1,9 +1,12 @@
 /**
  * The main job on the embedded default: builds the real sample into data/out, builds the site from it,
- * then serves the API (workerd, through wrangler) and the static site locally.
+ * then serves the whole product from the worker on local workerd (through wrangler), on one port: the
+ * data routes and the site's pages, with the language negotiated at the edge.
  *
  *   pnpm demo                 # build, then serve until Ctrl-C
- *   pnpm demo -- --verificar  # build, serve, check both answer, stop (used to test the demo itself)
+ *   pnpm demo -- --verificar  # build, serve, check the API and a page in both languages, stop
+ *
+ * `pnpm site serve` stays as a static preview of site/dist (no negotiation, no data routes).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as esperar } from 'node:timers/promises';
@@ -14,12 +17,10 @@ const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     verificar: { type: 'boolean', default: false },
-    'porta-api': { type: 'string', default: '8787' },
-    'porta-site': { type: 'string', default: '4321' },
+    porta: { type: 'string', default: '8787' },
   },
 });
-const portaApi = Number(values['porta-api']);
-const portaSite = Number(values['porta-site']);
+const porta = Number(values.porta);
 
 // Re-enter pnpm the way we were started (npx pnpm@10 sets npm_execpath), so no global pnpm is needed.
 const pnpm = process.env.npm_execpath;
@@ -42,12 +43,12 @@ function iniciar(args: string[]): ChildProcess {
   return spawn(bin, argv, { stdio: 'inherit', detached: true });
 }
 
-async function responde(url: string, limiteMs: number): Promise<Response> {
+async function responde(url: string, limiteMs: number, init: RequestInit = {}): Promise<Response> {
   const fim = Date.now() + limiteMs;
   let ultimo: unknown;
   while (Date.now() < fim) {
     try {
-      return await fetch(url);
+      return await fetch(url, init);
     } catch (e) {
       ultimo = e;
       await esperar(500);
@@ -75,22 +76,35 @@ process.on('SIGINT', () => {
 
 await rodar(['pipeline', 'build', '--raw', 'data/sample/raw', '--out', 'data/out', '--label', 'amostra']);
 await rodar(['site', 'build', '--data', 'data/out']);
-filhos.push(iniciar(['api', 'serve', '--data', 'data/out', '--port', String(portaApi)]));
-filhos.push(iniciar(['site', 'serve', '--port', String(portaSite)]));
+filhos.push(iniciar(['api', 'serve', '--data', 'data/out', '--site', 'site/dist', '--port', String(porta)]));
 
+const base = `http://127.0.0.1:${porta}`;
 try {
-  const saude = await responde(`http://127.0.0.1:${portaApi}/saude`, 300_000);
+  const saude = await responde(`${base}/saude`, 300_000);
   const corpo = (await saude.json()) as { versao_do_dado?: string };
-  const site = await responde(`http://127.0.0.1:${portaSite}/`, 60_000);
+  const pt = await responde(`${base}/`, 60_000, { headers: { Accept: 'text/html' } });
+  const htmlPt = await pt.text();
+  const en = await responde(`${base}/`, 60_000, {
+    headers: { Accept: 'text/html', 'Accept-Language': 'en-US,en;q=0.9' },
+    redirect: 'manual',
+  });
+  console.log(`\nAPI  ${base}/saude → ${saude.status}, versao_do_dado ${corpo.versao_do_dado}`);
+  console.log(`site ${base}/ → ${pt.status} (${pt.headers.get('content-language')})`);
+  console.log(`     ${base}/ with Accept-Language: en → ${en.status} ${en.headers.get('location') ?? ''}`);
   console.log(
-    `\nAPI  http://127.0.0.1:${portaApi}/saude → ${saude.status}, versao_do_dado ${corpo.versao_do_dado}`,
-  );
-  console.log(`site http://127.0.0.1:${portaSite}/ → ${site.status}`);
-  console.log(
-    `try: http://127.0.0.1:${portaApi}/empresas/ENGI11 (open), /empresas/WEGE3/indicadores (trial code, no key) and http://127.0.0.1:${portaSite}/acoes/ENGI11\n`,
+    `try: ${base}/acoes/ENGI11 (page), ${base}/empresas/ENGI11 (open data), /empresas/WEGE3/indicadores (trial code, no key)\n`,
   );
   if (values.verificar) {
-    if (!saude.ok || !site.ok) throw new Error('the demo did not answer 200 on both servers');
+    const falhas = [
+      saude.ok ? '' : `/saude answered ${saude.status}`,
+      pt.ok && htmlPt.includes('<html lang="pt-BR"')
+        ? ''
+        : `/ answered ${pt.status} without a Portuguese page`,
+      en.status === 302 && en.headers.get('location') === '/en/'
+        ? ''
+        : `/ with Accept-Language: en answered ${en.status} ${en.headers.get('location')}, not 302 /en/`,
+    ].filter((f) => f !== '');
+    if (falhas.length > 0) throw new Error(`the demo failed its checks: ${falhas.join('; ')}`);
     parar();
     process.exit(0);
   }
