@@ -68,6 +68,10 @@ describe('/carteira', () => {
     const res = await postar('/carteira', 'engi11 100\r\n\r\nELET3\t200\nENGI11;50\n');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/carteira?ELET3=200&ENGI11=150');
+    // The same form sent with GET (`?lista=`) is answered the same way.
+    const porGet = await get(`/carteira?${new URLSearchParams({ lista: 'engi11 100\nELET3 200' })}`);
+    expect(porGet.status).toBe(303);
+    expect(porGet.headers.get('location')).toBe('/carteira?ELET3=200&ENGI11=100');
     const en = await postar('/en/carteira', 'ELET3 1');
     expect(en.status).toBe(303);
     expect(en.headers.get('location')).toBe('/en/carteira?ELET3=1');
@@ -87,6 +91,14 @@ describe('/carteira', () => {
     }
     const vazia = await pagina(await postar('/carteira', '\n \n'), 422);
     expect(vazia).toContain('A lista está vazia');
+    // A broken multipart body is no list: the same 422 page, never a 500.
+    const quebrado = await SELF.fetch(`${BASE}/carteira`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
+      body: '--x\r\nContent-Disposition: form-data; name="lista"\r\n\r\nELET3 1',
+      redirect: 'manual',
+    });
+    expect(await pagina(quebrado, 422)).toContain('A lista está vazia');
   });
 
   it('the table: last published close of each code with its date, position, weight, total', async () => {

@@ -43,8 +43,8 @@ const MAX_QUANTIDADE = 1_000_000_000_000;
 /** A trading code as B3 writes it (TickerSchema), any case. */
 const CODIGO = /^[A-Za-z0-9]{4}\d{1,2}[A-Za-z]?$/;
 const QUANTIDADE = /^\d{1,13}$/;
-/** Keys of the GET address that are not positions. */
-const RESERVADAS = new Set(['lang']);
+/** Keys of the GET address that are not positions (`lista`: the form sent with GET, answered like the POST). */
+const RESERVADAS = new Set(['lang', 'lista']);
 
 export type Posicao = readonly [codigo: string, quantidade: number];
 
@@ -125,14 +125,14 @@ const QueryCarteira = z
         });
     }
   })
-  .transform((q): Posicao[] => {
+  .transform((q): { posicoes: Posicao[]; lista: string | undefined } => {
     const soma = new Map<string, number>();
     for (const [k, v] of Object.entries(q)) {
       if (RESERVADAS.has(k) || typeof v !== 'string') continue;
       const c = k.toUpperCase();
       soma.set(c, (soma.get(c) ?? 0) + Number(v));
     }
-    return [...soma];
+    return { posicoes: [...soma], lista: typeof q.lista === 'string' ? q.lista : undefined };
   });
 
 const FormCarteira = z.object({ lista: z.string().max(20_000) });
@@ -291,6 +291,15 @@ async function linhasDaCarteira(c: Context<AppEnv>, posicoes: readonly Posicao[]
   );
 }
 
+/** The form's `lista` (POST body or GET query): 303 to the canonical address, or the 422 page. */
+async function responderLista(c: Context<AppEnv>, lista: string): Promise<Response> {
+  const bucket = c.env.ARTEFATOS;
+  const tickers = (await tickersDe(bucket, await buildAtual(bucket))) ?? {};
+  const lido = lerLista(lista, tickers);
+  if ('erro' in lido) return paginaDeErro(c, lista, lido.erro);
+  return c.redirect(enderecoCanonico(idiomaDaPagina(c), lido.posicoes), 303);
+}
+
 async function paginaDeErro(c: Context<AppEnv>, lista: string, erro: ErroDaLista): Promise<Response> {
   const lang = idiomaDaPagina(c);
   const t = strings(lang);
@@ -314,7 +323,8 @@ export const carteira = new Hono<AppEnv>()
     const lang = idiomaDaPagina(c);
     const t = strings(lang);
     const x = t.borda;
-    const posicoes = c.req.valid('query');
+    const { posicoes, lista: listaDoForm } = c.req.valid('query');
+    if (listaDoForm !== undefined) return responderLista(c, listaDoForm);
     if (posicoes.length === 0) {
       const corpo = html`<h1>${x.carteira_titulo}</h1>
 <p>${x.carteira_lead}</p>
@@ -336,12 +346,7 @@ ${formulario(lang, t, lista)}`;
     );
   })
   .post('/carteira', async (c) => {
-    const lang = idiomaDaPagina(c);
-    const form = FormCarteira.safeParse(await c.req.parseBody());
-    const lista = form.success ? form.data.lista : '';
-    const bucket = c.env.ARTEFATOS;
-    const tickers = (await tickersDe(bucket, await buildAtual(bucket))) ?? {};
-    const lido = lerLista(lista, tickers);
-    if ('erro' in lido) return paginaDeErro(c, lista, lido.erro);
-    return c.redirect(enderecoCanonico(lang, lido.posicoes), 303);
+    // A body that is no form (or a broken multipart) is read as an empty list: a 422 page, never a 500.
+    const form = FormCarteira.safeParse(await c.req.parseBody().catch(() => ({})));
+    return responderLista(c, form.success ? form.data.lista : '');
   });
