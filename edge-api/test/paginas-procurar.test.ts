@@ -5,7 +5,7 @@ import { FiiListaSchema } from '@fundamentos/schemas/fiis';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MAX_RESULTADOS, normalizar } from '../src/paginas/procurar.ts';
-import { get } from './ajuda.ts';
+import { erro, get } from './ajuda.ts';
 import { semearBuild } from './semear.ts';
 
 // The real sample build (test/amostra-build.ts); every expected value is read back from its artefacts.
@@ -132,6 +132,11 @@ describe('/procurar', () => {
     expect(corpo).not.toContain('<script>zzqx');
     expect(corpo).toContain('&lt;script&gt;zzqx&lt;/script&gt;');
     expect(corpo).toContain('data-nenhum');
+  });
+
+  it('an invalid ?lang is refused with the one 422 shape', async () => {
+    const e = await erro(await get('/procurar?q=energia&lang=xx'), 422);
+    expect(e.parametros?.map((p) => p.nome)).toEqual(['lang']);
   });
 
   it('English page in English', async () => {

@@ -18,23 +18,19 @@ import { z } from 'zod';
 import { type Build, buildAtual, jsonDoBuild, lerArtefato, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
+import { langDaQuery } from './idioma.ts';
 import { paginaHtml } from './layout.ts';
 
 // Helpers shared by the three edge pages (procurar, comparar, carteira) live here, beside the page
 // that uses most of them.
 
 /**
- * Page language. The negotiation middleware sets `lang`; until it runs on every page path, an explicit
- * `?lang=` wins, then the `/en/` prefix, else Portuguese.
+ * Page language, as the negotiation middleware settled it (`?lang`, `/en/` prefix, cookie, Accept-Language).
+ * An invalid `?lang` is refused with the one 422 shape, as on the static pages.
  */
 export function idiomaDaPagina(c: Context<AppEnv>): Lang {
-  const posto = c.get('lang') as Lang | undefined;
-  if (posto !== undefined) return posto;
-  const q = c.req.query('lang');
-  const p = c.req.path;
-  const lang: Lang = q === 'en' || q === 'pt' ? q : p === '/en' || p.startsWith('/en/') ? 'en' : 'pt';
-  c.set('lang', lang);
-  return lang;
+  langDaQuery(c);
+  return c.get('lang');
 }
 
 /** `html` returns a promise only when a promise is interpolated; these pages interpolate none. */
