@@ -425,6 +425,22 @@ interface Motivo {
   cor: 'amarelo' | 'vermelho';
 }
 
+/** The flag's one-line text per colour; the reasons list says which rules applied. */
+const TEXTO_COR = {
+  verde: {
+    pt: 'Nenhuma regra da bandeira se aplica: sem ressalva, reapresentação recente ou defasagem.',
+    en: 'No flag rule applies: no qualified opinion, recent restatement or staleness.',
+  },
+  amarelo: {
+    pt: 'Há motivos para conferir os números antes de usá-los; veja a lista.',
+    en: 'There are reasons to check the numbers before using them; see the list.',
+  },
+  vermelho: {
+    pt: 'Há pelo menos um motivo vermelho; veja a lista antes de usar os números.',
+    en: 'There is at least one red reason; see the list before using the numbers.',
+  },
+} as const;
+
 /** Builds every company's verdict from the input; pure, and independent of the input's row order. */
 export function montarVereditos(e: EntradaVereditos, versao_do_dado: string, apurado_em: string): Veredito[] {
   const g = grupos(e);
@@ -586,20 +602,6 @@ export function montarVereditos(e: EntradaVereditos, versao_do_dado: string, apu
       : motivos.length > 0
         ? 'amarelo'
         : 'verde';
-    const TEXTO_COR = {
-      verde: {
-        pt: 'Nenhuma regra da bandeira se aplica: sem ressalva, reapresentação recente ou defasagem.',
-        en: 'No flag rule applies: no qualified opinion, recent restatement or staleness.',
-      },
-      amarelo: {
-        pt: 'Há motivos para conferir os números antes de usá-los; veja a lista.',
-        en: 'There are reasons to check the numbers before using them; see the list.',
-      },
-      vermelho: {
-        pt: 'Há pelo menos um motivo vermelho; veja a lista antes de usar os números.',
-        en: 'There is at least one red reason; see the list before using the numbers.',
-      },
-    } as const;
 
     const t = emp.ticker_atual;
     out.push({
