@@ -1,4 +1,5 @@
 import { env, SELF } from 'cloudflare:test';
+import { EmpresaIndiceSchema } from '@fundamentos/schemas/empresa';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
@@ -142,6 +143,7 @@ describe('/carteira', () => {
 
   it('indicators of the latest year and the latest annual P/L, with flags, from the artefacts', async () => {
     const corpo = await pagina(await get('/carteira?ENGI11=1&ELET3=1'));
+    let comLinhagem = 0;
     for (const [codigo, cd] of [
       ['ELET3', 2437],
       ['ENGI11', 15253],
@@ -155,6 +157,12 @@ describe('/carteira', () => {
         expect(tr).toContain(
           `data-indicador="${nome}" data-valor="${l?.valor === null || l === undefined ? '' : String(l.valor)}"`,
         );
+        // A value links to its lineage route, from the index's template.
+        if (l?.valor !== null && l !== undefined) {
+          const modelo = EmpresaIndiceSchema.parse(ler(`json/empresas/${cd}/index.json`)).linhagem;
+          expect(tr).toContain(`href="${modelo.replace('{ano}', String(ano)).replace('{indicador}', nome)}"`);
+          comLinhagem++;
+        }
       }
       const anuais = MultiplosSchema.parse(ler(`json/empresas/${cd}/multiplos.json`)).anuais;
       const m = anuais.reduce((a, b) => (b.ano > a.ano ? b : a));
@@ -163,6 +171,7 @@ describe('/carteira', () => {
       for (const f of (m.flag ?? '').split(';').filter((x) => x !== ''))
         expect(tr).toContain(`href="#flag-${f}"`);
     }
+    expect(comLinhagem).toBeGreaterThan(0);
   });
 
   it('a bad GET address is refused with the one 422 shape naming the parameter', async () => {

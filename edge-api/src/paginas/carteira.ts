@@ -1,4 +1,4 @@
-import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { type EmpresaIndice, EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import {
   INDICADORES,
   type Indicadores,
@@ -23,6 +23,7 @@ import {
   formatarReais,
   formatarValor,
   idiomaDaPagina,
+  linkLinhagem,
   NotasDeFlags,
   preencher,
   recursoDaEmpresa,
@@ -33,7 +34,7 @@ import {
 import { paginaHtml } from './layout.ts';
 
 /**
- * Positions per portfolio. Each company costs three R2 reads (prices, indicators, multiples); the bound
+ * Positions per portfolio. Each company costs four R2 reads (prices, indicators, multiples, index); the bound
  * keeps one page well inside a Worker's per-request subrequest budget.
  */
 export const MAX_POSICOES = 30;
@@ -159,6 +160,8 @@ interface DadosDaEmpresa {
   precos: PrecosEmpresa | null;
   indicadores: Indicadores | null;
   multiplos: Multiplos | null;
+  /** The company index: its `linhagem` template links each indicator value to where it came from. */
+  indice: EmpresaIndice | null;
 }
 
 export interface LinhaCarteira {
@@ -168,6 +171,19 @@ export interface LinhaCarteira {
   /** Latest published session of this very code (a company's other classes trade at other prices). */
   sessao: { data: string; fechamento: number } | null;
   valor: number | null;
+}
+
+/** A value linked to its lineage route when the company index (and so its template) is published. */
+function comLinhagem(
+  indice: EmpresaIndice | null,
+  ano: number,
+  nome: NomeIndicador,
+  texto: string,
+  t: Strings,
+) {
+  return indice === null
+    ? texto
+    : html`<a href="${linkLinhagem(indice, ano, nome)}" title="${t.empresa.linhagem_titulo}">${texto}</a>`;
 }
 
 function celulaIndicador(
@@ -186,7 +202,13 @@ function celulaIndicador(
   return html`<td data-indicador="${nome}" data-valor="${r.valor === null ? '' : String(r.valor)}">${
     r.valor === null
       ? html`<span class="sem-valor">${t.empresa.sem_valor}</span>`
-      : formatarValor(r.valor, INDICADORES[nome].unidade, lang)
+      : comLinhagem(
+          l.empresa?.indice ?? null,
+          r.ano,
+          nome,
+          formatarValor(r.valor, INDICADORES[nome].unidade, lang),
+          t,
+        )
   }${notas.marcar(r.flag)}</td>`;
 }
 
@@ -262,12 +284,14 @@ async function linhasDaCarteira(c: Context<AppEnv>, posicoes: readonly Posicao[]
         recursoDaEmpresa(bucket, build, cd, 'precos', PrecosEmpresaSchema),
         recursoDaEmpresa(bucket, build, cd, 'indicadores', IndicadoresSchema),
         recursoDaEmpresa(bucket, build, cd, 'multiplos', MultiplosSchema),
-      ]).then(([precos, indicadores, multiplos]) => ({
+        recursoDaEmpresa(bucket, build, cd, 'index', EmpresaIndiceSchema),
+      ]).then(([precos, indicadores, multiplos, indice]) => ({
         ticker,
         nome: nomes.get(cd) ?? null,
         precos,
         indicadores,
         multiplos,
+        indice,
       }));
       porCd.set(cd, p);
     }
