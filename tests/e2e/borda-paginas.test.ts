@@ -1,6 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
@@ -9,83 +7,56 @@ import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Borda, iniciarBorda } from './borda.ts';
 import { REPO } from './site-build.ts';
 
 /**
  * End to end for the pages the edge renders per request (/procurar, /comparar, /carteira): the API CLI
- * uploads the shared cached publication of the real sample to local R2 and serves the worker on workerd;
- * Debian's Chromium reads the pages. The edge pages need no static build: the two files the page shell
- * links (the stylesheet and the icon, sources in site/public/) are answered from there by the browser's
- * request routing, so a missing `site/dist` cannot fail the test.
+ * (`api serve`, started by ./borda.ts) uploads the shared cached publication of the real sample to local R2
+ * and serves the worker on workerd; Debian's Chromium reads the pages. The edge pages need no Astro build:
+ * the CLI is given a made-here site directory holding only what the page shell links (the stylesheet and
+ * the icon, copied from site/public/), the two files the CLI requires (index.html, 404.html) and a stub at
+ * the search test's redirect target.
  */
 
 const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
-const PUBLICOS = ['estilo.css', 'favicon.svg'];
 
 let tmp: string;
 let base: string;
-let api: ChildProcess | undefined;
+let borda: Borda | undefined;
 let browser: Browser;
 let ler: (path: string) => unknown;
 const empresas = () => EmpresasListaSchema.parse(ler('json/empresas.json'));
 
-function portaLivre(): Promise<number> {
-  return new Promise((ok, fail) => {
-    const s = createServer();
-    s.on('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      const porta = typeof a === 'object' && a !== null ? a.port : 0;
-      s.close(() => ok(porta));
-    });
-  });
-}
-
-/** `pnpm api serve --data <pub> --port <p> --persist <dir>`, run as site-build.ts runs the site CLI. */
-function servirApi(pub: string, porta: number, persist: string): Promise<string> {
-  return new Promise((ok, fail) => {
-    const p = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'edge-api/scripts/cli.ts',
-        'serve',
-        '--data',
-        pub,
-        '--port',
-        String(porta),
-        '--persist',
-        persist,
-      ],
-      // Own process group: stopping it stops wrangler and workerd too.
-      {
-        cwd: REPO,
-        env: { ...process.env, INIT_CWD: REPO },
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      },
-    );
-    api = p;
-    let log = '';
-    const ler = (d: Buffer) => {
-      log += d.toString();
-      const m = /api: serving .* at (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (m?.[1]) ok(m[1]);
-    };
-    p.stdout?.on('data', ler);
-    p.stderr?.on('data', ler);
-    p.on('error', fail);
-    p.on('exit', (code) => fail(new Error(`api serve exited ${code}:\n${log.slice(-4000)}`)));
-  });
+/** The smallest directory `api serve --site` accepts, with the shell's two static files. */
+function sitioMinimo(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  for (const f of ['estilo.css', 'favicon.svg']) copyFileSync(join(REPO, 'site', 'public', f), join(dir, f));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html lang="pt-BR"><title>feito aqui</title></html>\n',
+  );
+  writeFileSync(join(dir, '404.html'), '<!doctype html><html lang="pt-BR"><title>404</title></html>\n');
+  // The target of the search test's 302, so that navigation ends on a page (the real one is Astro's).
+  mkdirSync(join(dir, 'acoes', 'ENGI11'), { recursive: true });
+  writeFileSync(
+    join(dir, 'acoes', 'ENGI11', 'index.html'),
+    '<!doctype html><html lang="pt-BR"><title>ENGI11</title><link rel="icon" href="/favicon.svg"></html>\n',
+  );
+  return dir;
 }
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-borda-'));
+  tmp = mkdtempSync(join(tmpdir(), 'e2e-borda-paginas-'));
   // one shared, cached publication of the real sample for every suite (pipeline/src/testing/amostra.ts)
   const pub = await amostraPublicada();
   ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
-  base = await servirApi(pub, await portaLivre(), join(tmp, 'estado'));
+  borda = await iniciarBorda({
+    data: pub,
+    site: sitioMinimo(join(tmp, 'sitio')),
+    persist: join(tmp, 'estado'),
+  });
+  base = borda.url;
   mkdirSync(SCREENSHOTS, { recursive: true });
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
@@ -97,11 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (api?.pid !== undefined && api.exitCode === null) {
-    const fim = new Promise((r) => api?.on('exit', r));
-    process.kill(-api.pid, 'SIGTERM');
-    await Promise.race([fim, new Promise((r) => setTimeout(r, 10_000))]);
-  }
+  await borda?.parar();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -109,11 +76,6 @@ afterAll(async () => {
 async function novaPagina(): Promise<{ page: Page; erros: string[]; respostas: [string, number][] }> {
   // A Brazilian reader: un-prefixed pages negotiate their language from Accept-Language.
   const context = await browser.newContext({ locale: 'pt-BR' });
-  await context.route(
-    (url) => PUBLICOS.includes(url.pathname.slice(1)),
-    (route) =>
-      route.fulfill({ path: join(REPO, 'site', 'public', new URL(route.request().url()).pathname.slice(1)) }),
-  );
   const page = await context.newPage();
   const erros: string[] = [];
   page.on('console', (m) => {
@@ -140,15 +102,10 @@ async function procurar(page: Page, q: string): Promise<void> {
 describe('pages rendered at the edge, in Chromium', () => {
   it('search by exact code answers 302 to the company page address', async () => {
     const { page, erros, respostas } = await novaPagina();
-    // The static site is not part of this test: the redirect's target is answered by a stub.
-    await page.route(
-      (url) => url.pathname.startsWith('/acoes/'),
-      (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>stub</title>' }),
-    );
     await procurar(page, 'engi11');
     expect(new URL(page.url()).pathname).toBe('/acoes/ENGI11');
     expect(respostas).toContainEqual(['/procurar?q=engi11', 302]);
-    expect(erros).toEqual([]);
+    expect(erros, JSON.stringify(respostas)).toEqual([]);
     await page.context().close();
   });
 
