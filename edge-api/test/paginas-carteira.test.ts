@@ -110,7 +110,10 @@ describe('/carteira', () => {
     )?.[0];
     expect(semSessoes).toBeDefined();
     const q = `ENGI11=150&ELET3=200&ELET6=30&${semSessoes}=10`;
-    const corpo = await pagina(await get(`/carteira?${q}`));
+    const res = await get(`/carteira?${q}`);
+    // Per request and per reader: never cached by anyone on the way.
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const corpo = await pagina(res);
     expect(corpo).toContain('<meta name="robots" content="noindex">');
     const posicoes = [
       ['ELET3', 2437, 200],
