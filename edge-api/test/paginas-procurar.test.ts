@@ -57,13 +57,20 @@ describe('/procurar', () => {
     expect(res.headers.get('location')).toBe(`/acoes/${amostra.codigoAtual}`);
   });
 
-  it('an exact fund code answers 302 to the fund page', async () => {
+  it('an exact fund or ETF code answers 302 to its page', async () => {
     const fiis = FiiListaSchema.parse(ler('json/fiis.json'));
     const fundo = fiis.fundos.find((f) => tickers[f.ticker] === undefined);
     expect(fundo).toBeDefined();
     const res = await get(`/procurar?q=${fundo?.ticker}`);
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`/fiis/${fundo?.ticker}`);
+    const etf = EtfListaSchema.parse(ler('json/etfs.json')).find(
+      (e) => tickers[e.ticker] === undefined && !fiis.fundos.some((f) => f.ticker === e.ticker),
+    );
+    expect(etf).toBeDefined();
+    const resEtf = await get(`/en/procurar?q=${etf?.ticker.toLowerCase()}`);
+    expect(resEtf.status).toBe(302);
+    expect(resEtf.headers.get('location')).toBe(`/en/etfs/${etf?.ticker}`);
   });
 
   it('empty q shows the search form in the page shell', async () => {
