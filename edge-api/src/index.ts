@@ -40,6 +40,7 @@ app.route('/screener', screener);
 app.route('/auditoria', auditoria);
 app.route('/desafio', desafio);
 app.route('/hoje', hoje);
+app.route('/en/hoje', hoje);
 app.route('/etfs', etfs);
 app.route('/fiis', fiis);
 app.route('/', documentacao);

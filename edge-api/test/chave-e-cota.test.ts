@@ -40,7 +40,7 @@ describe('POST /chave-gratis', () => {
     expect(htmlPt).toContain('<header class="topo">');
     expect(htmlPt).toContain('<footer class="rodape">');
     expect(htmlPt).toContain('<link rel="stylesheet" href="/estilo.css">');
-    expect(htmlPt).toContain('href="/en/chave-gratis"');
+    expect(htmlPt).toContain('href="/en/chave-gratis?lang=en"');
     const en = await SELF.fetch(`${BASE}/chave-gratis?lang=en`, { method: 'POST' });
     expect(en.headers.get('content-language')).toBe('en');
     const htmlEn = await en.text();

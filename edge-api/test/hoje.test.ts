@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:test';
 import { HojeSchema } from '@fundamentos/schemas/hoje';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { querJson } from '../src/rotas/hoje.ts';
+import { querJson } from '../src/aceita.ts';
 import { erro, get, novaChave } from './ajuda.ts';
 import { semearBuild } from './semear.ts';
 
@@ -73,7 +73,10 @@ describe('/hoje', () => {
     expect(artefato.mudancas.length).toBeGreaterThan(0);
     for (const m of artefato.mudancas) expect(corpo).toContain(escapado(m.texto));
     expect(corpo).toContain('<th scope="col">');
-    expect(corpo).not.toMatch(/<script|<link |src="http/);
+    // The shared page shell (site/src/layout/casca.ts): same header and stylesheet as the static site.
+    expect(corpo).toContain('<header class="topo">');
+    expect(corpo).toContain('<link rel="stylesheet" href="/estilo.css">');
+    expect(corpo).not.toMatch(/<script|src="http/);
     const s = artefato.ultima_sessao;
     expect(s).toBeTruthy();
     if (s) expect(corpo).toContain(`Última sessão de preços nos dados: ${s.data}`);
@@ -90,6 +93,9 @@ describe('/hoje', () => {
     expect(porQuery.corpo).toContain('<html lang="pt-BR">');
     const en = await pagina({}, '?lang=en');
     expect(en.corpo).toContain('What changed');
+    const prefixo = await get('/en/hoje');
+    expect(prefixo.status).toBe(200);
+    expect(await prefixo.text()).toContain('<html lang="en">');
   });
 
   it('open: a valid key is accepted but nothing is counted or cached publicly; bad lang is a 422', async () => {

@@ -1,18 +1,35 @@
 import { z } from 'zod';
 import { CnpjSchema, DataSchema, FlagSchema, NotaSchema, TickerSchema, versaoDoDado } from './comum.ts';
-import { FiiProventoSchema, FiiVacanciaSchema } from './fii.ts';
 
 /**
  * The REIT resources as the pipeline publishes them (`json/fiis/<ticker>/index.json`, `json/fiis.json`).
- * `fii.ts` holds the first draft of the spec's shape; this file is what the build, the API and the site
- * validate against. It differs where the real CVM files force it: registry fields the monthly report
- * leaves blank are null (never filled in), and a P/VP row keeps its report even when no price may be
- * attached to it (price and ratio null, `flag` says why) so the point-in-time rule stays visible.
+ * The spec's shape, where the real CVM files force two choices: registry fields the monthly report leaves
+ * blank are null (never filled in), and a P/VP row keeps its report even when no price may be attached to
+ * it (price and ratio null, `flag` says why) so the point-in-time rule stays visible.
  */
 
 export { type ReapresentacoesFii, ReapresentacoesFiiSchema } from './reapresentacoes.ts';
 
 const texto = z.string().min(1);
+
+/** Our design: the spec does not show the elements of `vacancia`. */
+export const FiiVacanciaSchema = z
+  .strictObject({
+    competencia: DataSchema,
+    imovel: z.string().min(1).describe('Property name as reported.'),
+    vacancia: z.number().nullable().describe('Vacancy as a fraction.'),
+    flag: FlagSchema,
+  })
+  .describe('Our design.');
+
+export const FiiProventoSchema = z.strictObject({
+  tipo: z.string().min(1),
+  valor: z.number().nonnegative().describe('BRL per share.'),
+  data_com: DataSchema,
+  data_pagamento: DataSchema,
+  relativo_a: z.string().min(1).describe('Period the income refers to.'),
+  flag: FlagSchema,
+});
 
 export const FiiCadastroSchema = z.strictObject({
   cnpj: CnpjSchema,

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { DividendosSchema } from './dividendos.ts';
 import { DumpIndiceSchema } from './dump.ts';
 import { EmpresaIndiceSchema, EmpresasListaSchema } from './empresa.ts';
-import { EtfSchema } from './etf.ts';
+import { EtfRecursoSchema } from './etfs.ts';
 import { VigiaEventosSchema } from './eventos.ts';
-import { FiiSchema } from './fii.ts';
+import { FiiRecursoSchema } from './fiis.ts';
 import { FlagConhecidaSchema } from './flags.ts';
 import { HojeSchema } from './hoje.ts';
 import { IndicadoresSchema, NomeIndicadorSchema } from './indicadores.ts';
@@ -37,8 +37,8 @@ export const ESQUEMAS = {
   recibo: { schema: ReciboSchema, io: 'output' },
   veredito: { schema: VereditoSchema, io: 'output' },
   vigia_eventos: { schema: VigiaEventosSchema, io: 'output' },
-  fii: { schema: FiiSchema, io: 'output' },
-  etf: { schema: EtfSchema, io: 'output' },
+  fii: { schema: FiiRecursoSchema, io: 'output' },
+  etf: { schema: EtfRecursoSchema, io: 'output' },
   saude: { schema: SaudeSchema, io: 'output' },
   info: { schema: InfoSchema, io: 'output' },
   hoje: { schema: HojeSchema, io: 'output' },

@@ -127,7 +127,7 @@ describe('site built from the sample publication', () => {
     const { page, erros } = await abrir('/en/');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     expect(await page.locator('.aviso').first().textContent()).toContain('not investment advice');
-    expect(await page.locator('.idioma a').getAttribute('href')).toBe('/');
+    expect(await page.locator('.idioma a').getAttribute('href')).toBe('/?lang=pt');
     await page.screenshot({ path: join(SCREENSHOTS, 'home-en.png'), fullPage: true });
     expect(erros).toEqual([]);
     await page.context().close();

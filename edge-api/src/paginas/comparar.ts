@@ -7,9 +7,9 @@ import {
   IndicadoresSchema,
   NOMES_INDICADORES,
   type NomeIndicador,
-  type Unidade,
 } from '@fundamentos/schemas/indicadores';
 import { type MultiploAnual, type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
+import { formatarValor } from '@fundamentos/site/data/formato';
 import { href } from '@fundamentos/site/i18n/routes';
 import { type Lang, type Strings, strings } from '@fundamentos/site/i18n/strings';
 import { type Context, Hono } from 'hono';
@@ -44,52 +44,12 @@ export function preencher(modelo: string, valores: Record<string, string | numbe
   return modelo.replace(/\{([a-z_]+)\}/g, (m, k: string) => (k in valores ? String(valores[k]) : m));
 }
 
-const localeDe = (lang: Lang) => (lang === 'pt' ? 'pt-BR' : 'en-US');
+// One number format for static and edge pages: the site's (`site/src/data/formato.ts`).
+export { formatarInteiro, formatarReais, formatarValor } from '@fundamentos/site/data/formato';
 
-/** Display form of a value in its unit, as the static pages show it (`site/src/data/formato.ts`). */
-export function formatarValor(valor: number, unidade: Unidade, lang: Lang): string {
-  const l = localeDe(lang);
-  switch (unidade) {
-    case 'fracao':
-    case 'fracao_nominal':
-      return new Intl.NumberFormat(l, {
-        style: 'percent',
-        minimumFractionDigits: 1,
-        maximumFractionDigits: 1,
-      }).format(valor);
-    case 'brl':
-      return new Intl.NumberFormat(l, {
-        style: 'currency',
-        currency: 'BRL',
-        notation: 'compact',
-        maximumFractionDigits: 2,
-      }).format(valor);
-    case 'vezes':
-      return `${new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(valor)}x`;
-    case 'inteiro_0_9':
-      return new Intl.NumberFormat(l, { maximumFractionDigits: 0 }).format(valor);
-  }
-}
-
-export function formatarReais(valor: number, lang: Lang): string {
-  return new Intl.NumberFormat(localeDe(lang), {
-    style: 'currency',
-    currency: 'BRL',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(valor);
-}
-
-export function formatarInteiro(valor: number, lang: Lang): string {
-  return new Intl.NumberFormat(localeDe(lang), { maximumFractionDigits: 0 }).format(valor);
-}
-
+/** A position's share of the portfolio, shown like the fraction indicators. */
 export function formatarPeso(valor: number, lang: Lang): string {
-  return new Intl.NumberFormat(localeDe(lang), {
-    style: 'percent',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  }).format(valor);
+  return formatarValor(valor, 'fracao', lang);
 }
 
 /**

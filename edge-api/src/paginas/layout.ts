@@ -8,7 +8,8 @@ export type OpcoesPagina = Omit<OpcoesCasca, 'lang' | 'versao' | 'site'>;
 /**
  * An HTML page rendered at the edge inside the same shell as the static site (`site/src/layout/casca.ts`).
  * The language is the one the negotiation middleware settled on; the footer shows the live build's
- * `versao_do_dado` (or says none is published) and canonical URLs use the request's origin.
+ * `versao_do_dado` (or says none is published) and canonical URLs use the request's origin; the language
+ * switch keeps the request's query (search terms, portfolio).
  */
 export async function paginaHtml(
   c: Context<AppEnv>,
@@ -21,7 +22,13 @@ export async function paginaHtml(
     () => null,
   );
   const pagina = documento(
-    { ...opcoes, lang: c.get('lang'), versao, site: new URL(c.req.url).origin },
+    {
+      consulta: new URL(c.req.url).searchParams,
+      ...opcoes,
+      lang: c.get('lang'),
+      versao,
+      site: new URL(c.req.url).origin,
+    },
     corpo,
   );
   c.header('Content-Language', c.get('lang') === 'en' ? 'en' : 'pt-BR');

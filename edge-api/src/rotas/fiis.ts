@@ -1,11 +1,11 @@
 import { type Context, Hono, type Next } from 'hono';
 import { z } from 'zod';
+import { querJson } from '../aceita.ts';
 import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
 import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
 import { exigeChave } from '../middleware/cota.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-import { querJson } from './hoje.ts';
 
 const PorTicker = z.object({
   ticker: z

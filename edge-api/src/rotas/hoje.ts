@@ -2,43 +2,16 @@ import { type Hoje, HojeSchema, type Mudanca } from '@fundamentos/schemas/hoje';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
+import { querJson } from '../aceita.ts';
 import { buildAtual, cabecalhosDoArtefato, jsonDoBuild, lerArtefato } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
+import { paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 
 const CAMINHO = 'json/hoje.json';
 
 type Idioma = 'pt' | 'en';
-
-/** `lang` wins; otherwise an Accept-Language starting with `en` gives English; Portuguese by default. */
-export function idiomaDe(lang: Idioma | undefined, acceptLanguage: string | undefined): Idioma {
-  if (lang) return lang;
-  return acceptLanguage?.trim().toLowerCase().startsWith('en') ? 'en' : 'pt';
-}
-
-/** Quality of the media ranges of an Accept header that name `tipo` or `grupo/*` (never `*\/*`). */
-function qualidade(accept: string, tipos: readonly string[]): number {
-  let q = 0;
-  for (const parte of accept.split(',')) {
-    const [faixa = '', ...params] = parte.split(';').map((s) => s.trim().toLowerCase());
-    if (!tipos.includes(faixa)) continue;
-    const p = params.find((x) => x.startsWith('q='));
-    const v = p === undefined ? 1 : Number(p.slice(2));
-    if (Number.isFinite(v) && v > q) q = v;
-  }
-  return q;
-}
-
-/**
- * Spec: HTML by default, JSON only when Accept explicitly asks application/json. A missing Accept or
- * `*\/*` gives HTML; when both are named, JSON only if it is preferred (equal weight stays HTML).
- */
-export function querJson(accept: string | undefined): boolean {
-  if (accept === undefined) return false;
-  const json = qualidade(accept, ['application/json', 'application/*']);
-  return json > 0 && json > qualidade(accept, ['text/html', 'text/*']);
-}
 
 const TEXTO = {
   pt: {
@@ -91,32 +64,22 @@ function linha(m: Mudanca, lang: Idioma) {
   }</td></tr>`;
 }
 
-/** A small self-contained page: no script, no external asset, a table with a caption and header cells. */
-export function paginaHoje(h: Hoje, lang: Idioma) {
+/** The page's `<main>` content; the shared shell (`paginaHtml`) puts header, notice and footer around it. */
+export function corpoHoje(h: Hoje, lang: Idioma) {
   const t = TEXTO[lang];
   const s = h.ultima_sessao;
-  return html`<!doctype html>
-<html lang="${lang === 'pt' ? 'pt-BR' : 'en'}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${t.titulo}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;line-height:1.5}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ccc;padding:.3rem;text-align:left;vertical-align:top}a{color:#0645ad}</style>
-</head>
-<body><main>
-<h1>${t.titulo}</h1>
+  return html`<h1>${t.titulo}</h1>
 <p>${t.janela(h.de, h.ate)}</p>
 <p>${lang === 'pt' ? h.nota : NOTA_EN(h.ate)}</p>
 ${
   h.mudancas.length === 0
     ? html`<p>${t.nenhuma}</p>`
-    : html`<table><caption>${t.janela(h.de, h.ate)}</caption>
+    : html`<div class="rolagem" tabindex="0"><table><caption>${t.janela(h.de, h.ate)}</caption>
 <thead><tr><th scope="col">${t.data}</th><th scope="col">${t.tipo}</th><th scope="col">${t.mudanca}</th></tr></thead>
-<tbody>${h.mudancas.map((m) => linha(m, lang))}</tbody></table>`
+<tbody>${h.mudancas.map((m) => linha(m, lang))}</tbody></table></div>`
 }
 <p>${s == null ? t.semSessao : t.sessao(s.data, s.n_codigos)}</p>
-<p>${t.json}</p>
-<footer><p>${t.versao}: <code>${h.versao_do_dado}</code></p></footer>
-</main></body>
-</html>`;
+<p>${t.json}</p>`;
 }
 
 /** `/hoje`: open; the stored artefact as JSON, or a page rendered from it. */
@@ -139,9 +102,11 @@ export const hoje = new Hono<AppEnv>().get(
     }
     const h = await jsonDoBuild(c.env.ARTEFATOS, build, CAMINHO, HojeSchema);
     if (h === null) throw naoPublicado();
-    const lang = idiomaDe(c.req.valid('query').lang, c.req.header('accept-language'));
     c.header('X-Versao-Do-Dado', build.atual.versao_do_dado);
-    c.header('Content-Language', lang === 'pt' ? 'pt-BR' : 'en');
-    return c.html(paginaHoje(h, lang));
+    return paginaHtml(
+      c,
+      { caminho: '/hoje', titulo: TEXTO[c.get('lang')].titulo, numeros: true },
+      String(await corpoHoje(h, c.get('lang'))),
+    );
   },
 );

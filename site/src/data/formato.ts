@@ -38,6 +38,11 @@ export function formatarReais(valor: number, lang: Lang): string {
   }).format(valor);
 }
 
+/** Counts (shares in a portfolio): no decimals. */
+export function formatarInteiro(valor: number, lang: Lang): string {
+  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }).format(valor);
+}
+
 export function formatarPercentual(valor: number, lang: Lang): string {
   return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(valor);
 }

@@ -13,7 +13,17 @@ function section<K extends string>(keys: readonly K[]) {
 
 export const StringsSchema = z.strictObject({
   site: section(['nome', 'descricao', 'pular']),
-  nav: section(['rotulo', 'inicio', 'buscar', 'perguntas', 'auditoria', 'qualidade', 'chave']),
+  nav: section([
+    'rotulo',
+    'inicio',
+    'buscar',
+    'fiis',
+    'etfs',
+    'perguntas',
+    'auditoria',
+    'qualidade',
+    'chave',
+  ]),
   idioma: section(['rotulo', 'outro', 'outro_codigo']),
   rodape: section(['versao', 'sem_versao', 'fonte', 'metodo', 'erros']),
   aviso: section(['titulo', 'texto']),

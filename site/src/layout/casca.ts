@@ -23,6 +23,11 @@ export interface OpcoesCasca {
   versao: string | null;
   /** Origin that makes canonical and alternate URLs absolute. */
   site: URL | string;
+  /**
+   * Query of a page that depends on it (search, portfolio), without `lang`: the language switch keeps it so
+   * the reader sees the same results in the other language. Never part of the canonical URL.
+   */
+  consulta?: URLSearchParams;
 }
 
 /** Served from `site/public/`, so static and edge pages link the very same file. */
@@ -31,11 +36,15 @@ export const ESTILO = '/estilo.css';
 const HTML_LANG: Record<Lang, string> = { pt: 'pt-BR', en: 'en' };
 
 /**
- * Link to the copy of `caminho` in `lang`. Portuguese links carry `?lang=pt`: the edge negotiates the
- * language of un-prefixed paths from `Accept-Language`, and a reader who picked Portuguese must get it.
+ * Link to the copy of `caminho` in `lang`, carrying `lang=`: the edge negotiates the language of un-prefixed
+ * paths from `Accept-Language`, and an explicit choice is what it remembers (cookie), so a reader who picked
+ * a language keeps it on the next un-prefixed link.
  */
-export function linkIdioma(lang: Lang, caminho: string): string {
-  return lang === 'pt' ? `${href('pt', caminho)}?lang=pt` : href('en', caminho);
+export function linkIdioma(lang: Lang, caminho: string, consulta?: URLSearchParams): string {
+  const q = new URLSearchParams(consulta);
+  q.delete('lang');
+  q.append('lang', lang);
+  return `${href(lang, caminho)}?${q.toString()}`;
 }
 
 function partes(o: OpcoesCasca): { inicio: string; fim: string } {
@@ -46,6 +55,8 @@ function partes(o: OpcoesCasca): { inicio: string; fim: string } {
   const nav = [
     ['/', t.nav.inicio],
     ['/buscar', t.nav.buscar],
+    ['/buscar/fiis', t.nav.fiis],
+    ['/etfs', t.nav.etfs],
     ['/perguntas', t.nav.perguntas],
     ['/auditoria', t.nav.auditoria],
     ['/qualidade', t.nav.qualidade],
@@ -78,7 +89,7 @@ ${o.versao ? html`<meta name="versao-do-dado" content="${o.versao}">` : ''}
     ([p, rotulo]) =>
       html`<li><a href="${href(o.lang, p)}"${p === o.caminho ? raw(' aria-current="page"') : ''}>${rotulo}</a></li>`,
   )}</ul></nav>
-<p class="idioma"><span class="visually-hidden">${t.idioma.rotulo}: </span><a href="${linkIdioma(outra, traduzida ? o.caminho : '/')}" hreflang="${HTML_LANG[outra]}" lang="${HTML_LANG[outra]}">${t.idioma.outro}</a></p>
+<p class="idioma"><span class="visually-hidden">${t.idioma.rotulo}: </span><a href="${linkIdioma(outra, traduzida ? o.caminho : '/', traduzida ? o.consulta : undefined)}" hreflang="${HTML_LANG[outra]}" lang="${HTML_LANG[outra]}">${t.idioma.outro}</a></p>
 </header>
 <main id="conteudo" tabindex="-1">
 ${o.numeros ? html`<p class="aviso" role="note"><strong>${t.aviso.titulo}:</strong> ${t.aviso.texto}</p>` : ''}
