@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { build } from '../src/build.ts';
+import { build, DEFAULT_MEMORY_LIMIT } from '../src/build.ts';
 import type { Stage } from '../src/core/stage.ts';
 import { martStages } from '../src/marts/index.ts';
 import { allSources } from '../src/sources/index.ts';
@@ -26,6 +26,11 @@ const ArgsSchema = z.object({
   manter: z.boolean().default(false),
   /** Mart stages to leave out, comma-separated (e.g. one that cannot run on synthetic data yet). */
   pular: z.string().default(''),
+  /** DuckDB memory_limit of the build (`--memoria` of `pipeline build`); full scale needs more than the default. */
+  memoria: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*[KMGT]i?B$/i, 'memoria must be like 12GB')
+    .default(DEFAULT_MEMORY_LIMIT),
 });
 
 const ALVO = 3;
@@ -44,12 +49,15 @@ async function main(): Promise<void> {
       anos: { type: 'string' },
       manter: { type: 'boolean' },
       pular: { type: 'string' },
+      memoria: { type: 'string' },
     },
   });
   const a = ArgsSchema.parse(values);
   const [de, ate] = a.anos.split('-').map(Number) as [number, number | undefined];
   const anos = anosEntre(de, ate ?? de);
-  console.log(`bench: escala ${a.escala}, seed ${a.seed}, years ${anos[0]}–${anos[anos.length - 1]}`);
+  console.log(
+    `bench: escala ${a.escala}, seed ${a.seed}, years ${anos[0]}–${anos[anos.length - 1]}, memory_limit ${a.memoria}`,
+  );
 
   const { dir: raw, reutilizada } = await entrada(join(RAIZ, 'data/bench'), a.seed, a.escala, anos);
   if (reutilizada) console.log(`reusing ${relative(RAIZ, raw)}`);
@@ -84,6 +92,7 @@ async function main(): Promise<void> {
       raw,
       out,
       label: 'bench',
+      memoryLimit: a.memoria,
       stages: martStages.filter((s) => !pular.includes(s.name)).map(cronometrar),
       log: (msg) => eventos.push({ t: performance.now(), msg }),
     });
