@@ -1,11 +1,14 @@
 /**
  * API throughput bench: serves the real sample build on local workerd (`pnpm api serve`, wrangler dev)
- * and measures requests/s of a trivial route (/saude), a data route (/empresas/WEGE3/indicadores) and
- * the screener in the same run, printing the ratios to /saude (so machines of different speed compare).
+ * and measures requests/s of a trivial route (/saude), a data route (/empresas/WEGE3/indicadores), the
+ * screener and a static company page served through the worker (/acoes/WEGE3) in the same run, printing
+ * the ratios to /saude (so machines of different speed compare).
  *
  *   pnpm --filter @fundamentos/edge-api run bench [--segundos 3] [--concorrencia 16] [--data <publish dir>]
+ *     [--site <built site dir>]
  *
- * Without --data it uses the sample build cached for the edge-api tests (built on first use).
+ * Without --data it uses the sample build cached for the edge-api tests (built on first use). Without
+ * --site it builds the site of that publication into a temporary directory (the worker serves the pages).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,10 +23,13 @@ const RAIZ = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = ['--import', 'tsx', join(RAIZ, 'scripts', 'cli.ts')];
 
 const { values } = parseArgs({
+  // pnpm passes a literal `--` through when called as `pnpm … bench -- --segundos 1`.
+  args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     segundos: { type: 'string', default: '3' },
     concorrencia: { type: 'string', default: '16' },
     data: { type: 'string' },
+    site: { type: 'string' },
   },
 });
 const SEGUNDOS = Number(values.segundos);
@@ -96,6 +102,15 @@ async function medir(url: string, rota: string, cabecalhos: Record<string, strin
 
 const data = values.data ? resolve(values.data) : dirname(await construirAmostra());
 const persist = await mkdtemp(join(tmpdir(), 'fundamentos-api-bench-'));
+const siteTemporario = values.site ? null : await mkdtemp(join(tmpdir(), 'fundamentos-api-bench-site-'));
+const site = values.site ? resolve(values.site) : (siteTemporario ?? '');
+if (siteTemporario !== null) {
+  const SITE_CLI = ['--import', 'tsx', join(RAIZ, '..', 'site', 'scripts', 'cli.ts')];
+  await promisify(execFile)(process.execPath, [...SITE_CLI, 'build', '--data', data, '--out', site], {
+    cwd: join(RAIZ, '..', 'site'),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
 let filho: ChildProcess | undefined;
 try {
   // One Pro key per measured key route: 10,000 calls a day each is far above a few seconds of load.
@@ -103,7 +118,7 @@ try {
   const porta = await portaLivre();
   filho = spawn(
     process.execPath,
-    [...CLI, 'serve', '--data', data, '--port', String(porta), '--persist', persist],
+    [...CLI, 'serve', '--data', data, '--site', site, '--port', String(porta), '--persist', persist],
     {
       cwd: RAIZ,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -115,14 +130,16 @@ try {
   const saude = await medir(url, '/saude', {});
   const dados = await medir(url, '/empresas/WEGE3/indicadores', { 'X-API-Key': chaveDados });
   const screener = await medir(url, '/screener?roa_min=0.05&limite=100', { 'X-API-Key': chaveScreener });
+  const pagina = await medir(url, '/acoes/WEGE3', { Accept: 'text/html', 'Accept-Language': 'pt-BR' });
   console.log(
     JSON.stringify(
       {
         segundos_por_rota: SEGUNDOS,
         concorrencia: CONCORRENCIA,
-        medidas: [saude, dados, screener],
+        medidas: [saude, dados, screener, pagina],
         razao_dados_sobre_saude: Math.round((dados.por_segundo / saude.por_segundo) * 1000) / 1000,
         razao_screener_sobre_saude: Math.round((screener.por_segundo / saude.por_segundo) * 1000) / 1000,
+        razao_pagina_sobre_saude: Math.round((pagina.por_segundo / saude.por_segundo) * 1000) / 1000,
       },
       null,
       2,
@@ -133,4 +150,5 @@ try {
   if (filho?.pid !== undefined && filho.exitCode === null) process.kill(-filho.pid, 'SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   await rm(persist, { recursive: true, force: true });
+  if (siteTemporario !== null) await rm(siteTemporario, { recursive: true, force: true });
 }
