@@ -30,7 +30,7 @@ import {
   type TextosDicionario,
   textosDoDicionario,
   tituloIndicador,
-} from './comparar.ts';
+} from './comum.ts';
 import { paginaHtml } from './layout.ts';
 
 /**

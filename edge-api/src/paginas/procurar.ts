@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { buildAtual, jsonDoBuild, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-import { emTexto, idiomaDaPagina, preencher } from './comparar.ts';
+import { emTexto, idiomaDaPagina, preencher } from './comum.ts';
 import { paginaHtml } from './layout.ts';
 
 /** Results shown on one page; the count says how many matched. */

@@ -92,6 +92,46 @@ const ROTAS: Info['rotas'] = [
     acesso: 'aberta',
     o_que: 'o que mudou nos últimos dias dos dados: HTML; JSON com Accept: application/json',
   },
+  {
+    metodo: 'GET',
+    caminho: '/fiis/{ticker}',
+    acesso: 'chave',
+    o_que: 'FII: JSON com Accept: application/json; sem ele, a página do fundo',
+  },
+  {
+    metodo: 'GET',
+    caminho: '/fiis/{ticker}/reapresentacoes',
+    acesso: 'aberta',
+    o_que: 'reapresentações do FII: JSON com Accept: application/json',
+  },
+  {
+    metodo: 'GET',
+    caminho: '/fiis/{ticker}/dividendos',
+    acesso: 'aberta',
+    o_que: '301 para a seção de rendimentos da página do fundo',
+  },
+  {
+    metodo: 'GET',
+    caminho: '/etfs/{ticker}',
+    acesso: 'chave',
+    o_que: 'ETF: JSON com Accept: application/json; sem ele, a página do ETF',
+  },
+  ...[
+    ['/procurar', 'busca por código, nome, código CVM ou CNPJ (página; código exato: 302)'],
+    ['/comparar/{cod_a}/{cod_b}', 'duas empresas lado a lado (página)'],
+    ['/carteira', 'carteira pela URL, nada guardado (página; o formulário responde 303)'],
+  ].map(([caminho = '', o_que = '']) => ({
+    metodo: 'GET' as const,
+    caminho,
+    acesso: 'aberta' as const,
+    o_que,
+  })),
+  {
+    metodo: 'POST',
+    caminho: '/carteira',
+    acesso: 'aberta',
+    o_que: 'formulário da carteira: 303 ao endereço canônico',
+  },
   { metodo: 'GET', caminho: '/openapi.json', acesso: 'aberta', o_que: 'documento OpenAPI 3.1' },
   { metodo: 'GET', caminho: '/docs', acesso: 'aberta', o_que: 'documentação interativa' },
   {
