@@ -112,6 +112,17 @@ describe('page paths next to data routes', () => {
     expect(await post.text()).toMatch(/<code id="chave">fbr_[0-9a-f]{16}_[0-9a-f]{48}<\/code>/);
   });
 
+  it('/fiis/{ticker} is the page for a browser and JSON when asked; both vary on Accept', async () => {
+    const pagina = await get('/fiis/MXRF11', { Accept: 'text/html', 'Accept-Language': 'pt-BR' });
+    expect(pagina.status).toBe(200);
+    expect(await pagina.text()).toContain('data-fixture="/fiis/MXRF11"');
+    expect(pagina.headers.get('vary')).toMatch(/\bAccept\b(?!-)/);
+    const json = await get('/fiis/MXRF11', { Accept: 'application/json' });
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(json.headers.get('vary')).toMatch(/\bAccept\b(?!-)/);
+  });
+
   it('other methods on a page path are the API 404', async () => {
     const e = await erro(await SELF.fetch(`${BASE}/auditoria`, { method: 'DELETE' }), 404);
     expect(e.codigo).toBe('nao_encontrado');

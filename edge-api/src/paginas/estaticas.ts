@@ -122,6 +122,9 @@ export const paginas = new Hono<AppEnv>().get('*', async (c) => {
   if (res.status === 404) return naoEncontrada(c, ingles);
   const h = cabecalhos(res);
   if (ehHtml(res)) h['Content-Language'] = conteudoIdioma(ingles ? 'en' : 'pt');
+  // `/fiis/{t}` and `/etfs/{t}` are JSON for `Accept: application/json` and this page otherwise: a cache
+  // must keep the two apart.
+  if (/^(\/en)?\/(fiis|etfs)\//.test(caminho)) c.header('Vary', 'Accept', { append: true });
   // An answer that sets the language cookie is personal; otherwise the file is the same for everyone.
   cacheDePagina(c, explicito ? 'private, no-store' : caminho.startsWith('/_astro/') ? IMUTAVEL : PUBLICO);
   return c.newResponse(res.body, res.status as StatusCode, h);
