@@ -1,22 +1,20 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Borda, iniciarBorda } from './borda.ts';
-import { buildSite, REPO } from './site-build.ts';
+import { abrirChromium, SCREENSHOTS, siteDaAmostra } from './site-build.ts';
 
 /**
  * End to end at the edge: the cached publication of the real sample (data/sample/raw), the site built
  * from it, both served by the worker on local workerd from one origin (`pnpm api serve --site`), read by
  * Debian's Chromium.
  */
-
-const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
 
 let tmp: string;
 let borda: Borda | undefined;
@@ -38,15 +36,9 @@ beforeAll(async () => {
   if (!par) throw new Error('the sample publication has no old code pointing to a company page');
   [antigo, ticker] = [par[0], par[1].ticker_atual];
 
-  const site = join(tmp, 'dist');
-  await buildSite(pub, site, 'https://fundamentos.test');
+  const site = await siteDaAmostra(pub);
   borda = await iniciarBorda({ data: pub, site, persist: join(tmp, 'estado') });
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await abrirChromium();
 }, 900_000);
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, REPO, serveSite } from './site-build.ts';
+import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
 
 /**
  * End to end for the ETF pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -13,9 +12,6 @@ import { buildSite, REPO, serveSite } from './site-build.ts';
  * is read from the published artefact (BOVA11's close comes from COTAHIST_D03022022.TXT line 1115).
  */
 
-const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
-
-let tmp: string;
 let base: string;
 let stop: () => void = () => {};
 let browser: Browser;
@@ -23,40 +19,24 @@ let bova: EtfRecurso;
 let nEtfs: number;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-etfs-'));
   const pub = await amostraPublicada();
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   bova = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
   nEtfs = EtfListaSchema.parse(ler('json/etfs.json')).length;
-  const dist = join(tmp, 'dist');
-  await buildSite(pub, dist, 'https://fundamentos.test');
+  const dist = await siteDaAmostra(pub);
   const served = await serveSite(dist);
   base = served.url;
   stop = served.stop;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await abrirChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   stop();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const erros: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') erros.push(m.text());
-  });
-  page.on('pageerror', (e) => erros.push(e.message));
-  const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
-  return { page, erros, status: r?.status() ?? 0 };
+  return abrirPagina(browser, `${base}${path}`);
 }
 
 describe('ETF pages built from the sample publication', () => {

@@ -1,11 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { type FiiLista, FiiListaSchema, type FiiRecurso, FiiRecursoSchema } from '@fundamentos/schemas/fiis';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, REPO, serveSite } from './site-build.ts';
+import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
 
 /**
  * End to end for the REIT pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -15,9 +14,6 @@ import { buildSite, REPO, serveSite } from './site-build.ts';
  * line 848).
  */
 
-const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
-
-let tmp: string;
 let base: string;
 let stop: () => void = () => {};
 let browser: Browser;
@@ -25,40 +21,24 @@ let flrp: FiiRecurso;
 let lista: FiiLista;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-fiis-'));
   const pub = await amostraPublicada();
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   flrp = FiiRecursoSchema.parse(ler('json/fiis/FLRP11/index.json'));
   lista = FiiListaSchema.parse(ler('json/fiis.json'));
-  const dist = join(tmp, 'dist');
-  await buildSite(pub, dist, 'https://fundamentos.test');
+  const dist = await siteDaAmostra(pub);
   const served = await serveSite(dist);
   base = served.url;
   stop = served.stop;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await abrirChromium();
 }, 900_000);
 
 afterAll(async () => {
   await browser?.close();
   stop();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 async function abrir(path: string, js = true): Promise<{ page: Page; erros: string[]; status: number }> {
-  const context = await browser.newContext({ javaScriptEnabled: js });
-  const page = await context.newPage();
-  const erros: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') erros.push(m.text());
-  });
-  page.on('pageerror', (e) => erros.push(e.message));
-  const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
-  return { page, erros, status: r?.status() ?? 0 };
+  return abrirPagina(browser, `${base}${path}`, js);
 }
 
 async function valoresDaPagina(page: Page) {

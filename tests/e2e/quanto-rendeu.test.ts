@@ -1,25 +1,22 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, REPO, serveSite } from './site-build.ts';
+import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
 
 /**
  * End to end for /quanto-rendeu/{ticker}: the real sample publication, the site CLI build (with the
  * link check) and Chromium. ABEV3 (AMBEV, cd 23264) is the sample's company with a B3 proventos answer;
  * its Selic values are the page's only non-null numbers (the sample has two COTAHIST sessions).
  */
-const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
 const CD = 23264;
 const TICKER = 'ABEV3';
 const MEDIDAS = ['mil_reais_preco', 'mil_reais_com_proventos', 'indice', 'selic'] as const;
 
-let tmp: string;
 let base: string;
 let stop: () => void = () => {};
 let browser: Browser;
@@ -29,7 +26,6 @@ let significados: Map<string, { pt: string; en: string }>;
 let semPregao: QuantoRendeu | undefined;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-rendeu-'));
   const pub = await amostraPublicada();
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   const manifest = ManifestSchema.parse(ler('manifest.json'));
@@ -43,35 +39,20 @@ beforeAll(async () => {
       break;
     }
   }
-  const dist = join(tmp, 'dist');
-  await buildSite(pub, dist, 'https://fundamentos.test');
+  const dist = await siteDaAmostra(pub);
   const served = await serveSite(dist);
   base = served.url;
   stop = served.stop;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await abrirChromium();
 }, 900_000);
 
 afterAll(async () => {
   await browser?.close();
   stop();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const erros: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') erros.push(m.text());
-  });
-  page.on('pageerror', (e) => erros.push(e.message));
-  const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
-  return { page, erros, status: r?.status() ?? 0 };
+  return abrirPagina(browser, `${base}${path}`);
 }
 
 const reais = (v: number, lang: 'pt' | 'en') =>

@@ -1,8 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { comLock } from '@fundamentos/pipeline/testing/amostra';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = 'site/scripts/cli.ts';
+export const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
+/** Base URL every e2e site build uses for canonical links and the sitemap. */
+export const BASE_URL_E2E = 'https://fundamentos.test';
 
 /** Runs the site CLI under the Node running the tests (Node 22 from the workspace), with tsx as loader. */
 function cli(args: string[]): ChildProcess {
@@ -45,4 +54,94 @@ export function serveSite(dir: string): Promise<{ url: string; stop: () => void 
     p.on('error', fail);
     p.on('exit', (code) => fail(new Error(`site serve exited ${code}:\n${log}`)));
   });
+}
+
+const CACHE = join(REPO, 'node_modules', '.cache', 'fundamentos');
+const FONTES_DO_SITE = [
+  'site/src',
+  'site/public',
+  'site/scripts',
+  'site/astro.config.ts',
+  'site/package.json',
+];
+
+async function arquivos(p: string): Promise<string[]> {
+  const s = await stat(p);
+  if (s.isFile()) return [p];
+  const out: string[] = [];
+  for (const e of await readdir(p, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name.endsWith('.test.ts')) continue;
+    out.push(...(await arquivos(join(p, e.name))));
+  }
+  return out.sort();
+}
+
+/** The publication (its directory name hashes the pipeline and schemas) and the site's own sources. */
+async function chaveDoSite(pub: string): Promise<string> {
+  const h = createHash('sha256').update(basename(pub)).update('\0');
+  for (const f of (await Promise.all(FONTES_DO_SITE.map((r) => arquivos(join(REPO, r))))).flat()) {
+    h.update(relative(REPO, f))
+      .update('\0')
+      .update(await readFile(f))
+      .update('\0');
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+const PRONTO = '.pronto';
+const pronto = (dir: string) =>
+  stat(join(dir, PRONTO)).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The site of a sample publication, built (with the link check) at most once per content across the e2e
+ * files, which Vitest runs in parallel processes: each used to build its own copy, ~40 s apiece.
+ */
+export async function siteDaAmostra(pub: string): Promise<string> {
+  const dir = join(CACHE, `site-${await chaveDoSite(pub)}`);
+  if (await pronto(dir)) return dir;
+  await comLock(
+    `${dir}.lock`,
+    async () => {
+      if (await pronto(dir)) return;
+      await rm(dir, { recursive: true, force: true });
+      await buildSite(pub, dir, BASE_URL_E2E);
+      await writeFile(join(dir, PRONTO), '');
+    },
+    () => pronto(dir),
+  );
+  if (!(await pronto(dir))) throw new Error(`site build at ${dir} is incomplete`);
+  return dir;
+}
+
+/** Debian's Chromium, headless, as every e2e test drives it; also makes sure the screenshot folder exists. */
+export function abrirChromium(): Promise<Browser> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+export interface PaginaAberta {
+  page: Page;
+  /** Console errors and uncaught exceptions seen while the page was open. */
+  erros: string[];
+  status: number;
+}
+
+/** Opens `url` in a new context, collecting console errors and uncaught exceptions. */
+export async function abrirPagina(browser: Browser, url: string, js = true): Promise<PaginaAberta> {
+  const context = await browser.newContext({ javaScriptEnabled: js });
+  const page = await context.newPage();
+  const erros: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') erros.push(m.text());
+  });
+  page.on('pageerror', (e) => erros.push(e.message));
+  const r = await page.goto(url, { waitUntil: 'load' });
+  return { page, erros, status: r?.status() ?? 0 };
 }

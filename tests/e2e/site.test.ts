@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { DividendosSchema } from '@fundamentos/schemas/dividendos';
@@ -8,19 +7,17 @@ import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, REPO, serveSite } from './site-build.ts';
+import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
 
 /**
  * End to end: the pipeline publishes the real sample (data/sample/raw), the site CLI builds from
  * that publication, the site CLI serves it on 127.0.0.1, and Debian's Chromium reads it.
  */
 
-const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
 const BUDGET_BYTES = 100 * 1024;
 
-let tmp: string;
 let base: string;
 let stop: () => void = () => {};
 let browser: Browser;
@@ -35,7 +32,6 @@ let ler: (path: string) => unknown;
 let cdDe: (t: string) => number | undefined;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-site-'));
   // one shared, cached publication of the real sample for every suite (pipeline/src/testing/amostra.ts)
   const pub = await amostraPublicada();
   const manifest = ManifestSchema.parse(
@@ -74,36 +70,21 @@ beforeAll(async () => {
       (x) => x.de !== x.para && /^[A-Z0-9]+$/.test(x.de) && comPagina.has(x.para) && !comPagina.has(x.de),
     );
 
-  const dist = join(tmp, 'dist');
-  await buildSite(pub, dist, 'https://fundamentos.test');
+  const dist = await siteDaAmostra(pub);
   const served = await serveSite(dist);
   base = served.url;
   stop = served.stop;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await abrirChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   stop();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 /** Opens a page and collects console errors and uncaught exceptions. */
 async function abrir(path: string, js = true): Promise<{ page: Page; erros: string[]; status: number }> {
-  const context = await browser.newContext({ javaScriptEnabled: js });
-  const page = await context.newPage();
-  const erros: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') erros.push(m.text());
-  });
-  page.on('pageerror', (e) => erros.push(e.message));
-  const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
-  return { page, erros, status: r?.status() ?? 0 };
+  return abrirPagina(browser, `${base}${path}`, js);
 }
 
 describe('site built from the sample publication', () => {

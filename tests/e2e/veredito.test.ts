@@ -1,21 +1,17 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type Veredito, VereditoSchema } from '@fundamentos/schemas/veredito';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, REPO, serveSite } from './site-build.ts';
+import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
 
 /**
  * End to end: the verdict the pipeline published for the real sample, as the company page and the
  * small-caps page show it in Chromium, in both languages.
  */
 
-const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
-
-let tmp: string;
 let base: string;
 let stop: () => void = () => {};
 let browser: Browser;
@@ -25,7 +21,6 @@ const vereditos = new Map<string, Veredito>();
 let escolhido: Veredito;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-veredito-'));
   const pub = await amostraPublicada();
   const cur = join(pub, 'current');
   const manifesto = ManifestSchema.parse(JSON.parse(readFileSync(join(cur, 'manifest.json'), 'utf8')));
@@ -42,35 +37,20 @@ beforeAll(async () => {
   if (!ordenados[0] || ordenados[0].bandeira.numeros_publicados === 0)
     throw new Error('the sample build published no verdict with a number');
   escolhido = ordenados[0];
-  const dist = join(tmp, 'dist');
-  await buildSite(pub, dist, 'https://fundamentos.test');
+  const dist = await siteDaAmostra(pub);
   const served = await serveSite(dist);
   base = served.url;
   stop = served.stop;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await abrirChromium();
 }, 900_000);
 
 afterAll(async () => {
   await browser?.close();
   stop();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const erros: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') erros.push(m.text());
-  });
-  page.on('pageerror', (e) => erros.push(e.message));
-  const r = await page.goto(`${base}${path}`, { waitUntil: 'load' });
-  return { page, erros, status: r?.status() ?? 0 };
+  return abrirPagina(browser, `${base}${path}`);
 }
 
 /** The verdict section of `v` on the page shows the artefact's texts and values in `lang`. */
