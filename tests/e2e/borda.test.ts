@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
+import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
 import type { Browser, BrowserContext } from 'playwright-core';
@@ -23,13 +25,26 @@ let versao: string;
 /** A company page of the sample and an old code that points to it (json/tickers.json). */
 let ticker: string;
 let antigo: string;
+/** A company of the sample with at least one published (non-null) indicator value. */
+let comValor: string;
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'e2e-borda-'));
   const pub = await amostraPublicada();
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   versao = ManifestSchema.parse(ler('manifest.json')).versao_do_dado;
-  const comPagina = new Set(EmpresasListaSchema.parse(ler('json/empresas.json')).map((e) => e.ticker));
+  const empresas = EmpresasListaSchema.parse(ler('json/empresas.json'));
+  const comPagina = new Set(empresas.map((e) => e.ticker));
+  const manifesto = ManifestSchema.parse(ler('manifest.json'));
+  const comIndicador = empresas.find((e) => {
+    const caminho = `json/empresas/${e.cd_regulator}/indicadores.json`;
+    return (
+      manifesto.artefatos.some((a) => a.path === caminho) &&
+      IndicadoresSchema.parse(ler(caminho)).indicadores.some((l) => l.valor !== null)
+    );
+  });
+  if (!comIndicador) throw new Error('the sample publication has no indicator value');
+  comValor = comIndicador.ticker;
   const par = Object.entries(TickersSchema.parse(ler('json/tickers.json')))
     .filter(([de, v]) => de !== v.ticker_atual && comPagina.has(v.ticker_atual))
     .sort(([a], [b]) => a.localeCompare(b))[0];
@@ -85,6 +100,28 @@ describe('the site through the worker', () => {
     expect(new URL(page.url()).pathname).toBe('/perguntas');
     expect(await page.getAttribute('html', 'lang')).toBe('pt-BR');
     await page.screenshot({ path: join(SCREENSHOTS, 'borda-perguntas-pt-escolhido.png') });
+    await ctx.close();
+  });
+
+  it('a number on the company page leads to its lineage, served by the same origin, with the same value', async () => {
+    const ctx = await contexto('pt-BR');
+    const page = await ctx.newPage();
+    await page.goto(`${base()}/acoes/${comValor}`);
+    const celula = page.locator('td[data-valor]:not([data-valor=""])').first();
+    const valor = Number(await celula.getAttribute('data-valor'));
+    const link = celula.locator('a').first();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/empresas\/[A-Z0-9]+\/linhagem\/\d{4}\/[a-z_0-9]+$/);
+    const [resposta] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith(href ?? '')),
+      link.click(),
+    ]);
+    expect(resposta.status()).toBe(200);
+    const linhagem = LinhagemSchema.parse(await resposta.json());
+    expect(linhagem.valor).toBe(valor);
+    expect(`/linhagem/${linhagem.ano}/${linhagem.indicador}`).toBe(
+      href?.replace(/^\/empresas\/[A-Z0-9]+/, ''),
+    );
     await ctx.close();
   });
 
