@@ -227,7 +227,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     for (const stage of [stagingParquet, downloadsStage(downloadLog), ...stages]) {
       report.stage = stage.name;
       const entries = await stage.run(ctx);
-      artefatos.push(...entries);
+      // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
+      // the call stack takes.
+      for (const e of entries) artefatos.push(e);
       etapas.push({ nome: stage.name, artefatos: entries.length });
       const failed = report.failedHard(stage.name);
       if (failed.length)
