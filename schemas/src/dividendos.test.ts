@@ -16,6 +16,7 @@ const provento = (data_com: string) => ({
 const exemplo = {
   cd_regulator: 5410,
   citacao: 'Fonte: B3.',
+  citacao_en: 'Source: B3.',
   proventos: [provento('2022-02-03'), provento('2021-12-01')],
   resumo_anual: [{ ano: 2021, total: 0.1, n: 1 }],
   dividend_yield_12m: {
@@ -33,6 +34,7 @@ const exemplo = {
     significado: 'a B3 respondeu e há proventos',
   },
   nota: 'Valores brutos.',
+  nota_en: 'Gross amounts.',
 };
 
 describe('dividendos', () => {

@@ -39,6 +39,7 @@ export const DividendosSchema = z
   .strictObject({
     cd_regulator: CdRegulatorSchema,
     citacao: CitacaoSchema,
+    citacao_en: CitacaoSchema.describe('citacao in English.'),
     proventos: z
       .array(ProventoSchema)
       .refine((ps) => ps.every((p, i) => i === 0 || (ps[i - 1]?.data_com ?? p.data_com) >= p.data_com), {
@@ -73,6 +74,7 @@ export const DividendosSchema = z
       significado: z.string().min(1).describe('What situacao means.'),
     }),
     nota: NotaSchema,
+    nota_en: NotaSchema.describe('nota in English.'),
   })
   .describe('Proventos of one company (/empresas/{ticker}/dividendos).');
 export type Dividendos = z.infer<typeof DividendosSchema>;

@@ -7,6 +7,7 @@ import { EmpresaIndiceSchema, EmpresaListaItemSchema, EmpresasListaSchema } from
 const recurso = (nome: string, exige_chave: boolean) => ({
   url: `/empresas/WEGE3/${nome}`,
   o_que: `recurso ${nome}`,
+  o_que_en: `resource ${nome}`,
   exige_chave,
 });
 export const exemploIndice = {
@@ -19,6 +20,7 @@ export const exemploIndice = {
   tipo: 'geral',
   pagina: '/acoes/WEGE3',
   citacao: 'Fonte: regulator, DFP 2010-2024; versão 2026-11-22-amostra|1',
+  citacao_en: 'Source: regulator, DFP 2010-2024; version 2026-11-22-amostra|1',
   cobertura: { primeiro_ano: 2010, ultimo_ano: 2024, reapresentacoes: 3 },
   recursos: {
     indicadores: recurso('indicadores', false),

@@ -22,6 +22,7 @@ export const NomeRecursoSchema = z.enum(RECURSOS_DA_EMPRESA);
 export const RecursoSchema = z.strictObject({
   url: UrlSchema.describe('Address of the resource for this company.'),
   o_que: z.string().min(1).describe('What the resource contains, in one sentence.'),
+  o_que_en: z.string().min(1).describe('o_que in English.'),
   exige_chave: z.boolean().describe('Whether the resource needs an X-API-Key for this company.'),
 });
 
@@ -57,6 +58,7 @@ export const EmpresaIndiceSchema = z
   .strictObject({
     ...identificacao,
     citacao: CitacaoSchema,
+    citacao_en: CitacaoSchema.describe('citacao in English.'),
     cobertura: z
       .strictObject({
         primeiro_ano: z.number().int().describe('First fiscal year with data.'),

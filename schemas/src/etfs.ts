@@ -90,6 +90,7 @@ export const LacunaSchema = z.strictObject({
   campo: z.string().min(1).describe('Field (or field group) published as null or empty.'),
   flag: z.string().regex(/^[a-z0-9_]+$/),
   fonte: z.string().min(1).describe('The source that would fill it.'),
+  fonte_en: z.string().min(1).describe('fonte in English.'),
 });
 export type Lacuna = z.infer<typeof LacunaSchema>;
 
@@ -154,6 +155,7 @@ export const EtfRecursoSchema = z
     pares: z.strictObject({
       n: z.number().int().nonnegative(),
       criterio: z.string().min(1),
+      criterio_en: z.string().min(1).describe('criterio in English.'),
       tickers: z.array(TickerSchema),
       agio: numeroOuNulo('Median of the peers\u2019 newest premium.'),
       taxa: numeroOuNulo('Median of the peers\u2019 taxa_media_12m.'),
@@ -163,9 +165,16 @@ export const EtfRecursoSchema = z
     ),
     cobertura: z.strictObject({ precos: IntervaloSchema, informes: IntervaloSchema }),
     fontes: z.record(z.string().min(1), z.string().min(1)).describe('Field group → source label.'),
+    fontes_en: z
+      .record(z.string().min(1), z.string().min(1))
+      .describe('fontes in English, with the same field groups.'),
     lacunas: z
       .array(LacunaSchema)
       .describe('Every null or empty group: its flag and the source that would fill it.'),
+  })
+  .refine((e) => Object.keys(e.fontes).join() === Object.keys(e.fontes_en).join(), {
+    message: 'fontes_en must have the same field groups as fontes',
+    path: ['fontes_en'],
   })
   .describe('ETF (/etfs/{ticker}).');
 export type EtfRecurso = z.infer<typeof EtfRecursoSchema>;

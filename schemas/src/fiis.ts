@@ -100,6 +100,7 @@ export const FiiRecursoSchema = z
     vacancia: z.array(FiiVacanciaSchema).describe('Per property, newest quarterly report; may be empty.'),
     proventos_recentes: z.array(FiiProventoSchema),
     nota: NotaSchema,
+    nota_en: NotaSchema.describe('nota in English.'),
     versao_do_dado: versaoDoDado(),
   })
   .describe('REIT (/fiis/{ticker}).');
@@ -124,6 +125,7 @@ export const FiiListaSchema = z
       .nonnegative()
       .describe('Funds in the monthly reports whose ISIN links to no single trading code (left out).'),
     nota: NotaSchema,
+    nota_en: NotaSchema.describe('nota in English.'),
   })
   .refine((l) => new Set(l.fundos.map((f) => f.ticker)).size === l.fundos.length, {
     message: 'a ticker appears twice in the fund list',

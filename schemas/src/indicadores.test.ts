@@ -30,7 +30,9 @@ const exemplo = {
   contas_usadas: { receita: formatarContaUsada({ demo: 'DRE', cd_conta: '3.01', agreg: 'con', ano: 2024 }) },
   dicionario: '/dicionario',
   nota: 'Valores recalculados dos arquivos públicos.',
+  nota_en: 'Values recomputed from the public files.',
   citacao: 'Fonte: regulator DFP.',
+  citacao_en: 'Source: regulator DFP.',
 };
 
 describe('indicadores', () => {
@@ -65,6 +67,10 @@ describe('indicadores', () => {
     );
     const { citacao: _c, ...semCitacao } = exemplo;
     expect(IndicadoresSchema.safeParse(semCitacao).success).toBe(false);
+    // the English pages read these two: an artefact without them must not publish
+    const { nota_en: _n, ...semNotaEn } = exemplo;
+    expect(IndicadoresSchema.safeParse(semNotaEn).success).toBe(false);
+    expect(IndicadoresSchema.safeParse({ ...exemplo, citacao_en: '' }).success).toBe(false);
   });
   it('alerta_minoritarios is optional but strict when present', () => {
     const alerta = {

@@ -171,8 +171,10 @@ export const IndicadoresSchema = z
       .describe('Internal account key → "<statement> <account code> (<aggregation>, exercício <year>)".'),
     dicionario: UrlSchema.describe('Field dictionary.'),
     nota: NotaSchema,
+    nota_en: NotaSchema.describe('nota in English.'),
     alerta_minoritarios: AlertaMinoritariosSchema.optional(),
     citacao: CitacaoSchema,
+    citacao_en: CitacaoSchema.describe('citacao in English.'),
   })
   .describe('Indicators of one company (/empresas/{ticker}/indicadores).');
 export type Indicadores = z.infer<typeof IndicadoresSchema>;

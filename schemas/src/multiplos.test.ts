@@ -61,10 +61,12 @@ describe('multiplos', () => {
     const r = MultiplosSchema.parse({
       cd_regulator: 5410,
       citacao: 'Fonte: regulator DFP/ITR e B3 COTAHIST.',
+      citacao_en: 'Source: regulator DFP/ITR and B3 COTAHIST.',
       anuais: [anual],
       trimestrais: [trimestral],
       valuation,
       nota: 'Preço da primeira sessão a partir da data de recebimento.',
+      nota_en: 'Price of the first session from the reception date.',
     });
     expect(r.anuais[0]?.preco).toBe(30.95);
   });

@@ -93,12 +93,14 @@ export const MultiplosSchema = z
   .strictObject({
     cd_regulator: CdRegulatorSchema,
     citacao: CitacaoSchema,
+    citacao_en: CitacaoSchema.describe('citacao in English.'),
     anuais: z.array(MultiploAnualSchema),
     trimestrais: z.array(MultiploTrimestralSchema),
     valuation: ValuationSchema.nullable().describe(
       'Current valuation; null when the company has no current price.',
     ),
     nota: NotaSchema,
+    nota_en: NotaSchema.describe('nota in English.'),
   })
   .describe('Multiples of one company (/empresas/{ticker}/multiplos).');
 export type Multiplos = z.infer<typeof MultiplosSchema>;

@@ -86,6 +86,14 @@ export const HorizonteRendeuSchema = z
   });
 export type HorizonteRendeu = z.infer<typeof HorizonteRendeuSchema>;
 
+const RegrasRendeuSchema = z.strictObject({
+  inicio: z.string().min(1),
+  preco: z.string().min(1),
+  com_proventos: z.string().min(1),
+  indice: z.string().min(1),
+  selic: z.string().min(1),
+});
+
 /**
  * `json/empresas/<cd>/quanto-rendeu.json` (page `/quanto-rendeu/{ticker}`): what 1,000 BRL in the
  * company's main code became over 1, 3, 5 and 10 years up to its last session, price only and with
@@ -112,15 +120,12 @@ export const QuantoRendeuSchema = z
     indice_nome: z.string().min(1).describe('Index compared against (B3 code, e.g. IBOV).'),
     selic_serie: z.string().min(1).describe('BCB SGS series of the policy rate (11 = Selic, % per day).'),
     horizontes: z.array(HorizonteRendeuSchema).length(HORIZONTES_RENDEU.length),
-    regras: z.strictObject({
-      inicio: z.string().min(1),
-      preco: z.string().min(1),
-      com_proventos: z.string().min(1),
-      indice: z.string().min(1),
-      selic: z.string().min(1),
-    }),
+    regras: RegrasRendeuSchema,
+    regras_en: RegrasRendeuSchema.describe('regras in English.'),
     citacao: CitacaoSchema,
+    citacao_en: CitacaoSchema.describe('citacao in English.'),
     nota: NotaSchema,
+    nota_en: NotaSchema.describe('nota in English.'),
   })
   .describe('What 1,000 BRL became (1, 3, 5, 10 years): price, with proventos, index, Selic.');
 export type QuantoRendeu = z.infer<typeof QuantoRendeuSchema>;

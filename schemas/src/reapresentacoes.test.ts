@@ -53,6 +53,7 @@ describe('reapresentacoes', () => {
       capturadas: [],
       versao_do_dado: '2026-11-22-amostra|1',
       criterio: 'versao acima de 1 no informe mensal',
+      criterio_en: 'versao above 1 in the monthly report',
       pagina: '/fiis/MXRF11',
     };
     expect(ReapresentacoesFiiSchema.safeParse(fii).success).toBe(true);

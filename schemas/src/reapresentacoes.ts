@@ -104,6 +104,7 @@ export const ReapresentacoesFiiSchema = z
       .describe('Field-by-field before/after, when the build saw the resubmission; may be empty.'),
     versao_do_dado: versaoDoDado(),
     criterio: z.string().min(1).describe('How resubmissions are detected.'),
+    criterio_en: z.string().min(1).describe('criterio in English.'),
     pagina: UrlSchema,
   })
   .describe('REIT restatements (/fiis/{ticker}/reapresentacoes).');

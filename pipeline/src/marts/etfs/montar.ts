@@ -32,6 +32,22 @@ export const FONTES_QUE_PREENCHERIAM = {
   entrega: 'o informe diário não traz data de entrega; viria do Fundos.NET',
 } as const;
 
+/** The same sources in English: the English pages show these, never a lookup of the Portuguese. */
+export const FONTES_QUE_PREENCHERIAM_EN: Record<keyof typeof FONTES_QUE_PREENCHERIAM, string> = {
+  cnpj: 'B3 GetListedSupplementFunds (typeFund 20) or a CVM registry (cad_fi / registro_fundo_classe) with the same legal name as the B3 list',
+  informe: 'CVM daily fund report (FI/DOC/INF_DIARIO, inf_diario_fi_AAAAMM)',
+  carteira: 'CVM portfolio composition (FI/DOC/CDA, cda_fi_AAAAMM)',
+  precos: 'B3 COTAHIST with sessions in which the code traded',
+  liquidez: `B3 COTAHIST with ${PREGOES_LIQUIDEZ} sessions`,
+  despesas:
+    "the fund's monthly expenses: CVM trial balance (FI/DOC/BALANCETE) or financial statements; the TAXA_ADM of cad_fi is the stated fee, not the effective one",
+  escriturador: "the fund's regulation or B3 GetListedSupplementFunds",
+  id_fnet: 'B3 Fundos.NET (fund identifier)',
+  cotas: 'B3 GetListedSupplementFunds (quotas issued)',
+  indice: 'Índice column of the B3 ETF list (semi-curated, empty for this ETF)',
+  entrega: 'the daily report carries no delivery date; it would come from Fundos.NET',
+};
+
 export const FONTES: Record<string, string> = {
   cadastro:
     'B3 lista de ETFs listados (razão social, código, emissor, índice); CVM cad_fi e registro_fundo_classe quando a razão social casa com um único CNPJ',
@@ -44,6 +60,21 @@ export const FONTES: Record<string, string> = {
   retornos_pelo_preco: 'B3 COTAHIST PREULT (não ajustado por proventos)',
   pares: 'mesmo índice na coluna Índice da lista B3 (semi-curada)',
   liquidez_media_60: `B3 COTAHIST VOLTOT das ${PREGOES_LIQUIDEZ} sessões mais recentes do build`,
+};
+
+/** `FONTES` in English, same keys in the same order (the schema checks it). */
+export const FONTES_EN: Record<string, string> = {
+  cadastro:
+    'B3 list of listed ETFs (legal name, code, issuer, index); CVM cad_fi and registro_fundo_classe when the legal name matches a single CNPJ',
+  ultimo_informe: 'CVM inf_diario_fi (VL_QUOTA, VL_PATRIM_LIQ, NR_COTST, CAPTC_DIA, RESG_DIA)',
+  ultimo_fechamento: 'B3 COTAHIST (CODBDI 14, PREULT / FATCOT, VOLTOT)',
+  agio: 'B3 COTAHIST PREULT / CVM inf_diario_fi VL_QUOTA of the same date − 1',
+  taxa_efetiva: 'no source in the pipeline (see lacunas)',
+  carteira: 'CVM cda_fi (blocks 1–8 and the net assets of the same date)',
+  retornos_pela_cota: 'CVM inf_diario_fi VL_QUOTA',
+  retornos_pelo_preco: 'B3 COTAHIST PREULT (not adjusted for distributions)',
+  pares: 'same index in the Índice column of the B3 list (semi-curated)',
+  liquidez_media_60: `B3 COTAHIST VOLTOT of the ${PREGOES_LIQUIDEZ} most recent sessions of the build`,
 };
 
 const Lista = z.object({
@@ -237,30 +268,35 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
     const liq = liquidez.get(l.ticker);
     const cp = cartPl.get(l.ticker);
     const lacunas: Lacuna[] = [];
-    const falta = (campo: string, flag: string, fonte: string) => lacunas.push({ campo, flag, fonte });
+    const falta = (campo: string, flag: string, fonte: keyof typeof FONTES_QUE_PREENCHERIAM) =>
+      lacunas.push({
+        campo,
+        flag,
+        fonte: FONTES_QUE_PREENCHERIAM[fonte],
+        fonte_en: FONTES_QUE_PREENCHERIAM_EN[fonte],
+      });
     const semCnpj = l.cnpj === null ? (l.n_cnpj > 1 ? 'etf_cnpj_ambiguo' : 'etf_sem_cnpj') : null;
-    const F = FONTES_QUE_PREENCHERIAM;
 
-    if (semCnpj) falta('cadastro.cnpj', semCnpj, F.cnpj);
-    falta('cadastro.escriturador', 'sem_fonte_no_pipeline', F.escriturador);
-    falta('cadastro.id_fnet', 'sem_fonte_no_pipeline', F.id_fnet);
-    falta('cadastro.cotas_emitidas', 'sem_fonte_no_pipeline', F.cotas);
-    if (l.indice === null) falta('cadastro.indice_nome', 'sem_indice', F.indice);
-    if (inf === undefined) falta('ultimo_informe', semCnpj ?? 'sem_informe_diario', F.informe);
-    else falta('ultimo_informe.data_entrega', 'sem_fonte_no_pipeline', F.entrega);
-    if (pr === undefined) falta('ultimo_fechamento', 'sem_pregao', F.precos);
+    if (semCnpj) falta('cadastro.cnpj', semCnpj, 'cnpj');
+    falta('cadastro.escriturador', 'sem_fonte_no_pipeline', 'escriturador');
+    falta('cadastro.id_fnet', 'sem_fonte_no_pipeline', 'id_fnet');
+    falta('cadastro.cotas_emitidas', 'sem_fonte_no_pipeline', 'cotas');
+    if (l.indice === null) falta('cadastro.indice_nome', 'sem_indice', 'indice');
+    if (inf === undefined) falta('ultimo_informe', semCnpj ?? 'sem_informe_diario', 'informe');
+    else falta('ultimo_informe.data_entrega', 'sem_fonte_no_pipeline', 'entrega');
+    if (pr === undefined) falta('ultimo_fechamento', 'sem_pregao', 'precos');
     if (ag.length === 0)
-      falta('agio_30_pregoes', pr === undefined ? 'sem_pregao' : (semCnpj ?? 'sem_cota_na_data'), F.informe);
-    falta('taxa_efetiva_mensal', 'sem_fonte_de_despesas', F.despesas);
-    if (cp === undefined) falta('carteira', semCnpj ?? 'sem_carteira_cda', F.carteira);
-    if (rc === null) falta('retornos_pela_cota', semCnpj ?? 'sem_informe_diario', F.informe);
+      falta('agio_30_pregoes', pr === undefined ? 'sem_pregao' : (semCnpj ?? 'sem_cota_na_data'), 'informe');
+    falta('taxa_efetiva_mensal', 'sem_fonte_de_despesas', 'despesas');
+    if (cp === undefined) falta('carteira', semCnpj ?? 'sem_carteira_cda', 'carteira');
+    if (rc === null) falta('retornos_pela_cota', semCnpj ?? 'sem_informe_diario', 'informe');
     const rp = retornos(retPreco.get(l.ticker));
-    if (rp === null) falta('retornos_pelo_preco', 'sem_pregao', F.precos);
-    if (liq?.media == null) falta('liquidez_media_60', 'pregoes_insuficientes', F.liquidez);
+    if (rp === null) falta('retornos_pelo_preco', 'sem_pregao', 'precos');
+    if (liq?.media == null) falta('liquidez_media_60', 'pregoes_insuficientes', 'liquidez');
 
     const pares =
       l.indice === null ? [] : lista.filter((p) => p.indice === l.indice && p.ticker !== l.ticker);
-    if (l.indice === null) falta('pares', 'sem_indice', F.indice);
+    if (l.indice === null) falta('pares', 'sem_indice', 'indice');
     const agiosPares = pares.flatMap((p) => {
       const a = agios.get(p.ticker)?.[0]?.agio;
       return a === null || a === undefined ? [] : [a];
@@ -351,6 +387,10 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
           l.indice === null
             ? 'mesmo índice: este ETF não tem índice na lista B3'
             : `mesmo índice (${l.indice}) na coluna Índice da lista B3`,
+        criterio_en:
+          l.indice === null
+            ? 'same index: this ETF has no index in the B3 list'
+            : `same index (${l.indice}) in the Índice column of the B3 list`,
         tickers: pares.map((p) => p.ticker),
         agio: mediana(agiosPares),
         taxa: null,
@@ -361,6 +401,7 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
         informes: { n: inf?.n ?? 0, de: inf?.de ?? null, ate: inf?.data ?? null },
       },
       fontes: FONTES,
+      fontes_en: FONTES_EN,
       lacunas,
     };
   });

@@ -103,17 +103,30 @@ async function reapresentacoes(ctx: Pick<BuildContext, 'db'>) {
   return { versoes, capturas };
 }
 
-function nota(f: z.infer<typeof FundoRow>): string {
+/** The fund's note in Portuguese and in English: same facts, the English pages show `nota_en`. */
+function nota(f: z.infer<typeof FundoRow>): { nota: string; nota_en: string } {
   const complemento =
     f.fonte_complemento === null
       ? 'sem linha no complemento (cotistas e PL nulos)'
       : `complemento ${f.fonte_complemento}`;
-  return [
-    `Informe mensal da CVM de ${f.competencia} (versão ${f.versao}, entregue em ${f.data_entrega}): geral ${f.fonte_geral}; ${complemento}.`,
-    `P/VP: preço de fechamento do primeiro pregão em ou após a entrega de cada informe dividido pelo Valor_Patrimonial_Cotas do informe; pregão a mais de ${DIAS_MAX_ATE_PRECO} dias da entrega: P/VP nulo (preco_distante).`,
-    'Não há fonte de proventos de FII nesta publicação: proventos_recentes fica vazio e o DY 12 meses nulo (sem_fonte_de_rendimentos); o Percentual_Dividend_Yield_Mes do informe não é usado porque a unidade e a base não são confirmadas.',
-    'Conteúdo descritivo, não é recomendação de investimento.',
-  ].join(' ');
+  const complementoEn =
+    f.fonte_complemento === null
+      ? 'no row in the complement (quotaholders and net assets null)'
+      : `complement ${f.fonte_complemento}`;
+  return {
+    nota: [
+      `Informe mensal da CVM de ${f.competencia} (versão ${f.versao}, entregue em ${f.data_entrega}): geral ${f.fonte_geral}; ${complemento}.`,
+      `P/VP: preço de fechamento do primeiro pregão em ou após a entrega de cada informe dividido pelo Valor_Patrimonial_Cotas do informe; pregão a mais de ${DIAS_MAX_ATE_PRECO} dias da entrega: P/VP nulo (preco_distante).`,
+      'Não há fonte de proventos de FII nesta publicação: proventos_recentes fica vazio e o DY 12 meses nulo (sem_fonte_de_rendimentos); o Percentual_Dividend_Yield_Mes do informe não é usado porque a unidade e a base não são confirmadas.',
+      'Conteúdo descritivo, não é recomendação de investimento.',
+    ].join(' '),
+    nota_en: [
+      `CVM monthly report of ${f.competencia} (version ${f.versao}, delivered on ${f.data_entrega}): general ${f.fonte_geral}; ${complementoEn}.`,
+      `P/B: closing price of the first session on or after the delivery of each report divided by the report's Valor_Patrimonial_Cotas; a session more than ${DIAS_MAX_ATE_PRECO} days after the delivery: P/B null (preco_distante).`,
+      "This publication has no source of REIT distributions: proventos_recentes is empty and the 12-month DY null (sem_fonte_de_rendimentos); the report's Percentual_Dividend_Yield_Mes is not used because its unit and base are not confirmed.",
+      'Descriptive content, not investment advice.',
+    ].join(' '),
+  };
 }
 
 /** Builds every REIT artefact from the `mart_fii*` tables (exported for the tests). */
@@ -188,7 +201,7 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       },
       vacancia: (vacancia.get(f.ticker) ?? []).map(({ ticker: _t, ...r }) => r),
       proventos_recentes: [],
-      nota: nota(f),
+      ...nota(f),
       versao_do_dado: ctx.versao_do_dado,
     });
     reaps.push({
@@ -210,6 +223,8 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       versao_do_dado: ctx.versao_do_dado,
       criterio:
         'Coluna Versao do informe mensal da CVM: um mês reenviado aparece uma vez por versão e vale a maior; versão acima de 1 = reenviado, com a data de entrega da versão atual. O antes/depois campo a campo só existe quando esta publicação leu duas versões do mesmo mês.',
+      criterio_en:
+        'Versao column of the CVM monthly report: a resubmitted month appears once per version and the highest one counts; a version above 1 = resubmitted, with the delivery date of the current version. The field-by-field before/after exists only when this publication read two versions of the same month.',
       pagina: `/fiis/${f.ticker}#reapresentacoes`,
     });
   }
@@ -226,6 +241,7 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       })),
       sem_codigo: semCodigo?.n ?? 0,
       nota: `Fundos do informe mensal da CVM cujo ISIN do informe mais recente tem código de negociação no COTAHIST (CODBDI ${CODBDI_FII}). ${semCodigo?.n ?? 0} fundos sem código único ficam de fora: ISIN ausente ou malformado, sem negociação nos nossos arquivos de preço, ou o mesmo ISIN declarado por dois fundos.`,
+      nota_en: `Funds of the CVM monthly report whose ISIN in the newest report has a trading code in COTAHIST (CODBDI ${CODBDI_FII}). ${semCodigo?.n ?? 0} funds without a single code are left out: ISIN missing or malformed, no trading in our price files, or the same ISIN declared by two funds.`,
     },
     fundos: recursos,
     reapresentacoes: reaps,

@@ -37,6 +37,9 @@ function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]
 
 export const citacao = (versao: string, arquivos: string): string =>
   `Fonte: CVM, dados abertos (dados.cvm.gov.br), ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
+/** `citacao` in English (`citacao_en`); `arquivos` is the English wording of the same files. */
+export const citacaoEn = (versao: string, arquivos: string): string =>
+  `Source: CVM, open data (dados.cvm.gov.br), ${arquivos}; recomputed by fundamentos, data version ${versao}.`;
 
 const EmpresaRow = z.object({
   cd_regulator: num,
@@ -125,9 +128,10 @@ const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 
 function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
   const t = e.ticker_atual;
   const aberto = DEGUSTACAO.includes(t);
-  const recurso = (nome: string, o_que: string, exige = !aberto) => ({
+  const recurso = (nome: string, o_que: string, o_que_en: string, exige = !aberto) => ({
     url: `/empresas/${t}/${nome}`,
     o_que,
+    o_que_en,
     exige_chave: exige,
   });
   return {
@@ -140,24 +144,44 @@ function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
     tipo: e.tipo,
     pagina: `/acoes/${t}`,
     citacao: citacao(versao, 'cadastro cad_cia_aberta, FCA valor_mobiliario e índice do DFP'),
+    citacao_en: citacaoEn(versao, 'registry cad_cia_aberta, FCA valor_mobiliario and the DFP index'),
     cobertura: { primeiro_ano: e.primeiro_ano, ultimo_ano: e.ultimo_ano, reapresentacoes: e.reapresentacoes },
     recursos: {
       indicadores: recurso(
         'indicadores',
         'os 13 indicadores por ano, com flag, fórmula e contas da CVM usadas',
+        'the 13 indicators per year, with flag, formula and the CVM accounts used',
       ),
       multiplos: recurso(
         'multiplos',
         'P/L, P/VP, EV/EBITDA e FCF yield com o preço do primeiro pregão após a entrega',
+        'P/L, P/VP, EV/EBITDA and FCF yield at the price of the first session after the filing',
       ),
-      fatos: recurso('fatos', 'contas padronizadas de cada DFP em reais, com arquivo e linha de origem'),
-      dividendos: recurso('dividendos', 'proventos por ação, data com e dividend yield de 12 meses'),
-      scores: recurso('scores', 'F-score com os nove critérios abertos'),
+      fatos: recurso(
+        'fatos',
+        'contas padronizadas de cada DFP em reais, com arquivo e linha de origem',
+        'standardised accounts of each DFP in reais, with the file and line they came from',
+      ),
+      dividendos: recurso(
+        'dividendos',
+        'proventos por ação, data com e dividend yield de 12 meses',
+        'cash distributions per share, cum date and 12-month dividend yield',
+      ),
+      scores: recurso(
+        'scores',
+        'F-score com os nove critérios abertos',
+        'F-score with its nine criteria shown',
+      ),
       reapresentacoes: recurso(
         'reapresentacoes',
         'valores que mudaram entre a primeira publicação e o DFP seguinte',
+        'values that changed between the first publication and the next DFP',
       ),
-      trimestres: recurso('trimestres', 'série trimestral (ITR) com preço e lucro de 12 meses'),
+      trimestres: recurso(
+        'trimestres',
+        'série trimestral (ITR) com preço e lucro de 12 meses',
+        'quarterly series (ITR) with price and 12-month profit',
+      ),
     },
     chave: {
       necessaria_para: 'indicadores, múltiplos, fatos, dividendos, scores, reapresentações e trimestres',
@@ -221,7 +245,13 @@ async function publicarEmpresa(
     contas_usadas: contas,
     dicionario: DICIONARIO,
     nota: 'Valores anuais do DFP (maior versão). Comparativos e médias usam a coluna PENÚLTIMO do mesmo arquivo. Valor nulo sempre traz flag; o significado de cada flag está no dicionário.',
+    nota_en:
+      "Annual values from the DFP (highest version). Comparisons and averages use the PENÚLTIMO column of the same file. A null value always carries a flag; each flag's meaning is in the dictionary.",
     citacao: citacao(v, `DFP dfp_cia_aberta_* (BPA, BPP, DRE, DFC_MI, DFC_MD) da empresa ${e.cd_regulator}`),
+    citacao_en: citacaoEn(
+      v,
+      `DFP dfp_cia_aberta_* (BPA, BPP, DRE, DFC_MI, DFC_MD) of company ${e.cd_regulator}`,
+    ),
   };
   if (d.alerta && d.alerta.lucro !== 0) {
     const dif = (d.alerta.lucro - d.alerta.ctrl) / Math.abs(d.alerta.lucro);

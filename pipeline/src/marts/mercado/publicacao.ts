@@ -29,6 +29,9 @@ const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 
 
 const citacaoMercado = (versao: string, arquivos: string): string =>
   `Fonte: CVM (dados.cvm.gov.br) e B3, ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
+/** `citacaoMercado` in English (`citacao_en`); `arquivos` is the English wording of the same files. */
+const citacaoMercadoEn = (versao: string, arquivos: string): string =>
+  `Source: CVM (dados.cvm.gov.br) and B3, ${arquivos}; recomputed by fundamentos, data version ${versao}.`;
 
 function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]> {
   const m = new Map<number, T[]>();
@@ -190,6 +193,7 @@ function dividendos(
   return {
     cd_regulator: cd,
     citacao: citacaoMercado(ctx.versao_do_dado, 'B3 GetListedCashDividends e COTAHIST'),
+    citacao_en: citacaoMercadoEn(ctx.versao_do_dado, 'B3 GetListedCashDividends and COTAHIST'),
     proventos: ps.flatMap((p) =>
       p.data_aprovacao === null
         ? []
@@ -235,6 +239,8 @@ function dividendos(
             'não temos resposta da bolsa (GetListedCashDividends) para esta empresa neste build: ausência de proventos não é afirmada',
         },
     nota: 'Valores brutos por ação (antes do IR sobre JCP). data_com é o último dia com direito; preco_com é o fechamento do nosso COTAHIST nesse dia; sem esse pregão nos nossos arquivos, o fechamento que a B3 informa para a própria data com (flag preco_com_fechamento_b3); nulo quando nenhum dos dois existe.',
+    nota_en:
+      'Gross amounts per share (before income tax on interest on equity, JCP). data_com is the last day with the right to the distribution; preco_com is the close in our COTAHIST on that day; without that session in our files, the close B3 reports for the cum date itself (flag preco_com_fechamento_b3); null when neither exists.',
   };
 }
 
@@ -421,10 +427,12 @@ export const publicacaoMercadoStage: Stage = {
       const multiplos: Multiplos = {
         cd_regulator: cd,
         citacao: citacaoMercado(v, 'DFP (DT_RECEB do índice, composicao_capital) e COTAHIST'),
+        citacao_en: citacaoMercadoEn(v, 'DFP (DT_RECEB of the index, composicao_capital) and COTAHIST'),
         anuais: linhasAnuais,
         trimestrais: [...trims].reverse(),
         valuation: val ? valuation(val, ps) : null,
         nota: `Ponto no tempo: preço do primeiro pregão em ou após o DT_RECEB da versão usada; mais de ${DIAS_MAX_ATE_PRECO} dias depois, múltiplos nulos (preco_distante).`,
+        nota_en: `Point in time: price of the first session on or after the DT_RECEB of the version used; more than ${DIAS_MAX_ATE_PRECO} days later, multiples are null (preco_distante).`,
       };
       out.push(
         await ctx.writer.json({
