@@ -3,10 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { type Dicionario, DicionarioSchema } from '@fundamentos/schemas/dicionario';
+import { DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { EtfRecursoSchema } from '@fundamentos/schemas/etfs';
+import { FiiListaSchema, FiiRecursoSchema, ReapresentacoesFiiSchema } from '@fundamentos/schemas/fiis';
 import { entradaDoDicionario, separarFlags } from '@fundamentos/schemas/flags';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
+import { MultiplosSchema } from '@fundamentos/schemas/multiplos';
+import { QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, serveSite } from './site-build.ts';
@@ -24,8 +29,10 @@ let d: Dicionario;
 /** The sample company whose indicators carry the most distinct flags, and its most frequent flag. */
 let ticker: string;
 let flag: string;
-/** Portuguese notes that ticker's artefacts publish without an `_en` field (indicators note, resources). */
+/** Portuguese notes of that ticker's artefacts (indicators note, resources): English pages show their `_en`. */
 let notasPt: string[] = [];
+/** Per English page: the [Portuguese, English] prose its artefacts publish (`<campo>`, `<campo>_en`). */
+const prosa = new Map<string, [string, string][]>();
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'e2e-ingles-'));
@@ -52,6 +59,50 @@ beforeAll(async () => {
     }
   }
   if (melhor === 0) throw new Error('the sample build published no flagged indicator');
+  const existe = (path: string) => manifest.artefatos.some((a) => a.path === path);
+  const cd = EmpresasListaSchema.parse(ler('json/empresas.json')).find(
+    (e) => e.ticker === ticker,
+  )?.cd_regulator;
+  const indice = EmpresaIndiceSchema.parse(ler(`json/empresas/${cd}/index.json`));
+  const ind = IndicadoresSchema.parse(ler(`json/empresas/${cd}/indicadores.json`));
+  const empresa: [string, string][] = [
+    [ind.nota, ind.nota_en],
+    [ind.citacao, ind.citacao_en],
+    ...Object.values(indice.recursos).map((r): [string, string] => [r.o_que, r.o_que_en]),
+  ];
+  if (existe(`json/empresas/${cd}/multiplos.json`)) {
+    const m = MultiplosSchema.parse(ler(`json/empresas/${cd}/multiplos.json`));
+    empresa.push([m.nota, m.nota_en]);
+  }
+  if (existe(`json/empresas/${cd}/dividendos.json`)) {
+    const dv = DividendosSchema.parse(ler(`json/empresas/${cd}/dividendos.json`));
+    empresa.push([dv.nota, dv.nota_en]);
+  }
+  prosa.set(`/en/acoes/${ticker}`, empresa);
+  // Real sample funds of the pipeline tests: MXRF11 (CVM monthly report), BOVA11 (B3 ETF list), ABEV3 (23264).
+  const fii = FiiRecursoSchema.parse(ler('json/fiis/MXRF11/index.json'));
+  const reap = ReapresentacoesFiiSchema.parse(ler('json/fiis/MXRF11/reapresentacoes.json'));
+  prosa.set('/en/fiis/MXRF11', [
+    [fii.nota, fii.nota_en],
+    [reap.criterio, reap.criterio_en],
+  ]);
+  const lista = FiiListaSchema.parse(ler('json/fiis.json'));
+  prosa.set('/en/buscar/fiis', [[lista.nota, lista.nota_en]]);
+  const etf = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
+  prosa.set('/en/etfs/BOVA11', [
+    [etf.pares.criterio, etf.pares.criterio_en],
+    ...etf.lacunas.map((l): [string, string] => [l.fonte, l.fonte_en]),
+    ...Object.keys(etf.fontes).map((g): [string, string] => [etf.fontes[g] ?? '', etf.fontes_en[g] ?? '']),
+  ]);
+  const r = QuantoRendeuSchema.parse(ler('json/empresas/23264/quanto-rendeu.json'));
+  prosa.set(`/en/quanto-rendeu/${r.ticker}`, [
+    [r.nota, r.nota_en],
+    [r.citacao, r.citacao_en],
+    ...Object.keys(r.regras).map((k): [string, string] => [
+      r.regras[k as keyof typeof r.regras],
+      r.regras_en[k as keyof typeof r.regras],
+    ]),
+  ]);
   const dist = join(tmp, 'dist');
   await buildSite(pub, dist, 'https://fundamentos.test');
   const served = await serveSite(dist);
@@ -114,8 +165,7 @@ describe('English pages show the dictionary in English', () => {
     for (const pt of textosPortugueses()) expect(texto, pt).not.toContain(pt);
     const margem = d.indicadores.find((i) => i.nome === 'margem_liquida');
     expect(await page.locator('th[scope="row"]', { hasText: margem?.titulo_en ?? '?' }).count()).toBe(1);
-    // Artefact notes without `_en` are translated on the site by exact text (site/src/data/dicionario.ts,
-    // TEXTOS_PIPELINE_EN); a note changed by its mart shows here: add its English there.
+    // The indicators note and the resource descriptions come from their `_en` fields, never Portuguese.
     const html = (await page.locator('main').innerHTML()).replaceAll('&#39;', "'");
     for (const n of notasPt) expect(html, n).not.toContain(n);
     await page.context().close();
@@ -139,6 +189,26 @@ describe('English pages show the dictionary in English', () => {
     for (const pt of textosPortugueses()) expect(texto, pt).not.toContain(pt);
     expect(await page.locator('main [lang="pt-BR"]').count()).toBe(0);
     await page.context().close();
+  });
+
+  it('pipeline prose on English pages comes from its `_en` fields: no Portuguese note, criterion, source or citation', async () => {
+    expect([...prosa.keys()]).toHaveLength(5);
+    for (const [path, pares] of prosa) {
+      const page = await abrir(path);
+      const texto = (await page.locator('main').textContent()) ?? '';
+      const marcadoPt: unknown = await page.evaluate(
+        `[...document.querySelectorAll('main [lang="pt-BR"]')].map((e) => e.textContent).join('\\n')`,
+      );
+      for (const [pt, en] of pares) {
+        expect(en.length, `${path}: empty English for ${pt}`).toBeGreaterThan(0);
+        expect(texto, `${path}: ${en}`).toContain(en);
+        // labels made only of file and column names read the same in both languages
+        if (pt === en) continue;
+        expect(texto, `${path}: ${pt}`).not.toContain(pt);
+        expect(String(marcadoPt), `${path}: ${pt}`).not.toContain(pt);
+      }
+      await page.context().close();
+    }
   });
 
   it('the English theme page answers with the English indicator title', async () => {

@@ -36,8 +36,11 @@ const semPregao = (flags: [string, string, string, string]): QuantoRendeu =>
       selic: { ...nulo(flags[3]), data_inicio: null, taxas: null, fontes: [] },
     })),
     regras: { inicio: 'a', preco: 'b', com_proventos: 'c', indice: 'd', selic: 'e' },
+    regras_en: { inicio: 'a', preco: 'b', com_proventos: 'c', indice: 'd', selic: 'e' },
     citacao: 'feito aqui',
+    citacao_en: 'made here',
     nota: 'feito aqui',
+    nota_en: 'made here',
   });
 
 describe('quanto rendeu page helpers', () => {

@@ -12,11 +12,13 @@ function empresa(linhas: { ano: number; valor: number | null; flag: string | nul
       nome: 'EMPRESA FEITA AQUI',
       cd_regulator: 1,
       citacao: 'feito aqui',
+      citacao_en: 'made here',
     } as EmpresaIndice,
     indicadores: {
       indicadores: linhas.map((l) => ({ ...l, nome: 'margem_liquida' })),
       proveniencia: {},
       citacao: 'citação feita aqui',
+      citacao_en: 'citation made here',
     } as unknown as Indicadores,
     reapresentacoes: null,
     multiplos: null,
@@ -47,6 +49,10 @@ describe('theme pages', () => {
     const p = paginaTema(empresa([]), 'divida', 'en');
     expect(p.resposta).toBe('No debt value is published for EMPRESA FEITA AQUI in this build.');
     expect(temaMarkdown(p)).not.toContain('| ---');
+    // the English page quotes the citation the pipeline published in English
+    expect(p.citacao).toBe('citation made here');
+    expect(paginaTema(empresa([]), 'divida', 'pt').citacao).toBe('citação feita aqui');
+    expect(paginaTema(empresa([]), 'dividendos', 'en').citacao).toBe('made here');
   });
 
   it('without a B3 answer the dividends theme does not claim the company paid nothing', () => {

@@ -90,6 +90,9 @@ const T = {
 };
 
 const locale = (lang: Lang) => (lang === 'pt' ? 'pt-BR' : 'en-US');
+/** The pipeline publishes each citation in both languages (`citacao_en`). */
+const citacaoNaLingua = (a: { citacao: string; citacao_en: string }, lang: Lang) =>
+  lang === 'en' ? a.citacao_en : a.citacao;
 
 function temaIndicadores(
   e: EmpresaPublicada,
@@ -137,7 +140,7 @@ function temaIndicadores(
       t.arquivos,
       t.artefato(`json/empresas/${indice.cd_regulator}/indicadores.json`),
     ],
-    citacao: indicadores?.citacao ?? indice.citacao,
+    citacao: citacaoNaLingua(indicadores ?? indice, lang),
   };
 }
 
@@ -176,7 +179,7 @@ function temaDividendos(e: EmpresaPublicada, lang: Lang): PaginaTema {
     })),
     verificar_titulo: t.verificar,
     verificar: [t.fonte_div, t.artefato(`json/empresas/${indice.cd_regulator}/dividendos.json`)],
-    citacao: d?.citacao ?? indice.citacao,
+    citacao: citacaoNaLingua(d ?? indice, lang),
   };
 }
 

@@ -114,6 +114,16 @@ describe('ETF artefacts of the real sample', () => {
       'cadastro.id_fnet': 'sem_fonte_no_pipeline',
     });
     for (const l of bova.lacunas) expect(l.fonte.length).toBeGreaterThan(10);
+    // every source label has its English sibling, a different text (a copy would be Portuguese on /en/)
+    for (const l of bova.lacunas) expect(l.fonte_en).not.toBe(l.fonte);
+    expect(Object.keys(bova.fontes_en)).toEqual(Object.keys(bova.fontes));
+    // only labels made of file and column names read the same in both languages
+    expect(Object.keys(bova.fontes).filter((g) => bova.fontes[g] === bova.fontes_en[g])).toEqual([
+      'ultimo_informe',
+      'ultimo_fechamento',
+      'retornos_pela_cota',
+    ]);
+    expect(bova.pares.criterio_en).toMatch(/^same index/);
     // seven months between the two sessions: no window has a start value within 7 days, none is stretched
     expect(bova.retornos_pelo_preco?.flag).toBe('janela_sem_cobertura');
     expect(Object.values(bova.retornos_pelo_preco?.janelas ?? {})).toEqual([

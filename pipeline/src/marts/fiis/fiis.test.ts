@@ -61,6 +61,12 @@ describe('json/fiis.json and json/fiis/<ticker>/ (real sample)', () => {
     expect(f.ultimo_informe).toEqual({ cotistas: 488875, pl: 2321102708.4, competencia: '2021-12-01' });
     expect(f.nota).toContain('cvm/fii/inf_mensal_fii_geral_2021.csv:7554');
     expect(f.nota).toContain('cvm/fii/inf_mensal_fii_complemento_2021.csv:7554');
+    // the English note carries the same report, version, delivery date and source lines
+    expect(f.nota_en).toContain(
+      'CVM monthly report of 2021-12-01 (version 1, delivered on 2022-01-17): general cvm/fii/inf_mensal_fii_geral_2021.csv:7554; complement cvm/fii/inf_mensal_fii_complemento_2021.csv:7554.',
+    );
+    expect(f.nota_en).not.toContain('Informe mensal');
+    expect(lista.nota_en).toContain(`${lista.sem_codigo} funds without a single code`);
     expect(lista.fundos.find((x) => x.ticker === 'MXRF11')).toEqual({
       ticker: 'MXRF11',
       cnpj: '97.521.225/0001-25',

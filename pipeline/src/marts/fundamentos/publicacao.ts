@@ -407,6 +407,7 @@ export const publicacaoFundamentosStage: Stage = {
         data: empresas.map((e) => {
           const {
             citacao: _c,
+            citacao_en: _ce,
             cobertura: _co,
             recursos: _r,
             chave: _ch,

@@ -86,6 +86,19 @@ describe('quanto-rendeu.json on the real sample', () => {
       });
   });
 
+  it('publishes the rules, note and citation in English too, with the same keys and data version', async () => {
+    const r = await rendeu(23264);
+    expect(Object.keys(r.regras_en)).toEqual(Object.keys(r.regras));
+    for (const k of Object.keys(r.regras) as (keyof QuantoRendeu['regras'])[])
+      expect(r.regras_en[k]).not.toBe(r.regras[k]);
+    expect(r.nota_en).toMatch(/^Past returns computed from the public files; not investment advice\./);
+    const versao = r.citacao.split('versão do dado ')[1];
+    expect(versao).toBeTruthy();
+    expect(r.citacao_en).toBe(
+      `Source: B3 (COTAHIST, GetListedCashDividends, GetPortfolioDay IBOV) and BCB (SGS 11); recomputed by fundamentos, data version ${versao}`,
+    );
+  });
+
   it('PETR4: no B3 proventos answer, but the missing start session is the reason given first', async () => {
     const r = await rendeu(9512);
     expect(r).toMatchObject({ ticker: 'PETR4', ate: '2022-02-03' });
