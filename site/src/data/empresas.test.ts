@@ -24,10 +24,16 @@ const weg = {
   tipo: 'geral',
   pagina: '/acoes/WEGE3',
 };
-const recurso = { url: '/empresas/WEGE3/indicadores', o_que: 'indicadores', exige_chave: false };
+const recurso = {
+  url: '/empresas/WEGE3/indicadores',
+  o_que: 'indicadores',
+  o_que_en: 'indicators',
+  exige_chave: false,
+};
 const indice = {
   ...weg,
   citacao: 'Fonte: CVM',
+  citacao_en: 'Source: CVM',
   cobertura: { primeiro_ano: 2010, ultimo_ano: 2024, reapresentacoes: 0 },
   recursos: Object.fromEntries(
     ['indicadores', 'multiplos', 'fatos', 'dividendos', 'scores', 'reapresentacoes', 'trimestres'].map(
