@@ -20,3 +20,10 @@ export function querJson(accept: string | undefined): boolean {
   const json = qualidade(accept, ['application/json', 'application/*']);
   return json > 0 && json > qualidade(accept, ['text/html', 'text/*']);
 }
+
+/** A browser: `Accept` names HTML (not only through `*\/*`) and does not prefer JSON. */
+export function querHtml(accept: string | undefined): boolean {
+  if (accept === undefined) return false;
+  const h = qualidade(accept, ['text/html', 'application/xhtml+xml']);
+  return h > 0 && h >= qualidade(accept, ['application/json', 'application/*']);
+}

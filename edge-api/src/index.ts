@@ -8,6 +8,7 @@ import { carteira } from './paginas/carteira.ts';
 import { comparar } from './paginas/comparar.ts';
 import { paginas } from './paginas/estaticas.ts';
 import { idioma } from './paginas/idioma.ts';
+import { paginaDeErro } from './paginas/layout.ts';
 import { procurar } from './paginas/procurar.ts';
 import { abertas } from './rotas/abertas.ts';
 import { auditoria, desafio } from './rotas/auditoria.ts';
@@ -64,6 +65,8 @@ app.notFound((c) => {
 app.onError((err, c) => {
   const id = c.get('idRequisicao') ?? crypto.randomUUID();
   if (err instanceof ErroApi) {
+    const pagina = paginaDeErro(c, err, id);
+    if (pagina) return pagina;
     for (const [k, v] of Object.entries(err.cabecalhos)) c.header(k, v);
     return c.json(err.corpo(id), err.status);
   }

@@ -15,5 +15,7 @@ export interface AppEnv {
     chave: ChaveValida | null;
     /** Page language settled by the negotiation middleware (`?lang`, then `Accept-Language`, else pt). */
     lang: Lang;
+    /** Set on page routes: their refusals (422, 404…) are answered as a page to a browser. */
+    pagina?: true;
   };
 }

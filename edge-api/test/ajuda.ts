@@ -18,11 +18,25 @@ export async function novaChave(plano: Plano): Promise<string> {
   return n.chave;
 }
 
-/** Asserts the one error shape and returns its body. */
+/** The one error shape carried by a refusal: the JSON body, or the page's embedded copy for a browser. */
+export function corpoDoErro(contentType: string | null, texto: string): unknown {
+  if (contentType?.startsWith('text/html')) {
+    const m = /<script type="application\/json" id="erro-api">([^<]*)<\/script>/.exec(texto);
+    if (!m?.[1]) throw new Error(`an error page without the embedded error shape:\n${texto.slice(0, 500)}`);
+    return JSON.parse(m[1]);
+  }
+  return JSON.parse(texto);
+}
+
+/**
+ * Asserts the one error shape and returns its body: JSON for API clients, and for a browser on a page
+ * route a page in the shell that embeds the same shape (`#erro-api`).
+ */
 export async function erro(res: Response, status: number) {
   expect(res.status).toBe(status);
-  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-  const corpo = ErroSchema.parse(await res.json());
+  const tipo = res.headers.get('content-type');
+  expect(tipo).toMatch(/^(application\/json|text\/html)/);
+  const corpo = ErroSchema.parse(corpoDoErro(tipo, await res.text()));
   expect(corpo.erro.status).toBe(status);
   expect(corpo.erro.id_requisicao).toBe(res.headers.get('x-request-id'));
   return corpo.erro;

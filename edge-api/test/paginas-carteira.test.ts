@@ -182,6 +182,22 @@ describe('/carteira', () => {
     expect(e.parametros?.map((p) => p.nome)).toEqual(['ELET3']);
   });
 
+  it('a browser gets the same refusal as a page in the shared shell, in its language', async () => {
+    const res = await get('/carteira?ELET3=abc', { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const corpo = await res.text();
+    expect(corpo).toContain('<header class="topo">');
+    expect(corpo).toContain('<meta name="robots" content="noindex">');
+    expect(corpo).toContain('<li><code>ELET3</code>');
+    const e = await erro(new Response(corpo, { status: 422, headers: res.headers }), 422);
+    expect(e.parametros?.map((p) => p.nome)).toEqual(['ELET3']);
+    const en = await get('/en/carteira?ELET3=abc', { Accept: 'text/html' });
+    expect(en.status).toBe(422);
+    expect(await en.text()).toContain('Invalid parameters in the address');
+  });
+
   it('English page in English', async () => {
     const corpo = await pagina(await get('/en/carteira?ELET3=10'));
     expect(corpo).toContain('<html lang="en">');

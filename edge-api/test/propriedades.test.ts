@@ -2,7 +2,7 @@ import { SELF } from 'cloudflare:test';
 import { ErroSchema } from '@fundamentos/schemas/erros';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BASE, novaChave } from './ajuda.ts';
+import { BASE, corpoDoErro, novaChave } from './ajuda.ts';
 
 // Property: whatever arrives, the API never answers 5xx, and every refusal is the one error shape.
 const segmentos = [
@@ -92,7 +92,8 @@ async function verificar(r: Requisicao): Promise<string | null> {
   if (res.status >= 400) {
     // An HTML client asking for an unknown page gets the site's 404 page (test/sitio/404.html).
     if (res.status === 404 && texto.includes('data-fixture="/404"')) return null;
-    const corpo = ErroSchema.safeParse(JSON.parse(texto));
+    // A browser on a page route gets the refusal as a page that embeds the same shape.
+    const corpo = ErroSchema.safeParse(corpoDoErro(res.headers.get('content-type'), texto));
     if (!corpo.success) return `not the error shape: ${texto}`;
     if (corpo.data.erro.status !== res.status)
       return `status ${res.status} but body says ${corpo.data.erro.status}`;

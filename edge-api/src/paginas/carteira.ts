@@ -31,7 +31,7 @@ import {
   textosDoDicionario,
   tituloIndicador,
 } from './comum.ts';
-import { paginaHtml } from './layout.ts';
+import { marcarPagina, paginaHtml } from './layout.ts';
 
 /**
  * Positions per portfolio. Each company costs four R2 reads (prices, indicators, multiples, index); the bound
@@ -343,7 +343,7 @@ ${formulario(lang, t, lista)}`;
  * address, and the portfolio table for `?CODE=QTY…`. Nothing is stored anywhere.
  */
 export const carteira = new Hono<AppEnv>()
-  .get('/carteira', validar('query', QueryCarteira), async (c) => {
+  .get('/carteira', marcarPagina, validar('query', QueryCarteira), async (c) => {
     const lang = idiomaDaPagina(c);
     const t = strings(lang);
     const x = t.borda;
@@ -369,7 +369,7 @@ ${formulario(lang, t, lista)}`;
       emTexto(corpo),
     );
   })
-  .post('/carteira', async (c) => {
+  .post('/carteira', marcarPagina, async (c) => {
     // A body that is no form (or a broken multipart) is read as an empty list: a 422 page, never a 500.
     const form = FormCarteira.safeParse(await c.req.parseBody().catch(() => ({})));
     return responderLista(c, form.success ? form.data.lista : '');

@@ -29,7 +29,7 @@ import {
   tituloIndicador,
   ultimoAnoComum,
 } from './comum.ts';
-import { paginaHtml } from './layout.ts';
+import { marcarPagina, paginaHtml } from './layout.ts';
 
 const CODIGO_NA_ROTA = '[A-Za-z0-9]*[0-9][A-Za-z]?';
 const Codigo = z
@@ -134,6 +134,7 @@ ${notas.lista()}`;
 /** `/comparar/{a}/{b}`: two companies side by side (any trading codes, old ones included). */
 export const comparar = new Hono<AppEnv>().get(
   `/comparar/:a{${CODIGO_NA_ROTA}}/:b{${CODIGO_NA_ROTA}}`,
+  marcarPagina,
   validar('param', Par),
   async (c) => {
     const lang = idiomaDaPagina(c);

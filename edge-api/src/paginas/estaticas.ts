@@ -13,6 +13,7 @@ import {
   queryCom,
   semPrefixoIngles,
 } from './idioma.ts';
+import { marcarPagina } from './layout.ts';
 import { redirecionamento } from './redirecionamentos.ts';
 
 /** Astro names these files by content hash: a new build gives new names, so they never change. */
@@ -95,7 +96,7 @@ async function naoEncontrada(c: Context<AppEnv>, ingles: boolean): Promise<Respo
  * Order: invalid `lang` → 422; old codes → 301 (src/paginas/redirecionamentos.ts); language
  * negotiation → 302 between the two copies; then the file of the copy, or the 404 page.
  */
-export const paginas = new Hono<AppEnv>().get('*', async (c) => {
+export const paginas = new Hono<AppEnv>().get('*', marcarPagina, async (c) => {
   const url = new URL(c.req.url);
   const explicito = langDaQuery(c);
   const permanente = await redirecionamento(c);

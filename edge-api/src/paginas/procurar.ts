@@ -11,7 +11,7 @@ import { buildAtual, jsonDoBuild, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { emTexto, idiomaDaPagina, preencher } from './comum.ts';
-import { paginaHtml } from './layout.ts';
+import { marcarPagina, paginaHtml } from './layout.ts';
 
 /** Results shown on one page; the count says how many matched. */
 export const MAX_RESULTADOS = 50;
@@ -182,36 +182,41 @@ function resultados(q: string, achados: Achado[], lang: Lang, t: Strings) {
  * `/procurar?q=`: an exact trading code answers 302 to the asset's page (old codes to the current one),
  * anything else lists matches (noindex); an empty `q` shows the form.
  */
-export const procurar = new Hono<AppEnv>().get('/procurar', validar('query', Consulta), async (c) => {
-  const lang = idiomaDaPagina(c);
-  const t = strings(lang);
-  const x = t.borda;
-  const q = c.req.valid('query').q.trim();
-  const bucket = c.env.ARTEFATOS;
-  const build = await buildAtual(bucket);
-  const [empresas, tickers, fiis, etfs] = await Promise.all([
-    jsonDoBuild(bucket, build, 'json/empresas.json', EmpresasListaSchema),
-    tickersDe(bucket, build),
-    jsonDoBuild(bucket, build, 'json/fiis.json', FiiListaSchema),
-    jsonDoBuild(bucket, build, 'json/etfs.json', EtfListaSchema),
-  ]);
-  const u: Universo = { empresas: empresas ?? [], tickers: tickers ?? {}, fiis, etfs };
-  if (q === '') {
-    const corpo = html`<h1>${x.procurar_titulo}</h1>
+export const procurar = new Hono<AppEnv>().get(
+  '/procurar',
+  marcarPagina,
+  validar('query', Consulta),
+  async (c) => {
+    const lang = idiomaDaPagina(c);
+    const t = strings(lang);
+    const x = t.borda;
+    const q = c.req.valid('query').q.trim();
+    const bucket = c.env.ARTEFATOS;
+    const build = await buildAtual(bucket);
+    const [empresas, tickers, fiis, etfs] = await Promise.all([
+      jsonDoBuild(bucket, build, 'json/empresas.json', EmpresasListaSchema),
+      tickersDe(bucket, build),
+      jsonDoBuild(bucket, build, 'json/fiis.json', FiiListaSchema),
+      jsonDoBuild(bucket, build, 'json/etfs.json', EtfListaSchema),
+    ]);
+    const u: Universo = { empresas: empresas ?? [], tickers: tickers ?? {}, fiis, etfs };
+    if (q === '') {
+      const corpo = html`<h1>${x.procurar_titulo}</h1>
 ${formulario(lang, t, '')}
 <p>${x.procurar_dica}</p>
 ${avisosDeFundos(u, t)}`;
-    return paginaHtml(c, { caminho: '/procurar', titulo: x.procurar_titulo }, emTexto(corpo));
-  }
-  const destino = codigoExato(q, u);
-  if (destino !== null) return c.redirect(href(lang, destino), 302);
-  const corpo = html`<h1>${preencher(x.procurar_resultados, { q })}</h1>
+      return paginaHtml(c, { caminho: '/procurar', titulo: x.procurar_titulo }, emTexto(corpo));
+    }
+    const destino = codigoExato(q, u);
+    if (destino !== null) return c.redirect(href(lang, destino), 302);
+    const corpo = html`<h1>${preencher(x.procurar_resultados, { q })}</h1>
 ${formulario(lang, t, q)}
 ${resultados(q, procurarEm(q, u), lang, t)}
 ${avisosDeFundos(u, t)}`;
-  return paginaHtml(
-    c,
-    { caminho: '/procurar', titulo: preencher(x.procurar_resultados, { q }), noindex: true },
-    emTexto(corpo),
-  );
-});
+    return paginaHtml(
+      c,
+      { caminho: '/procurar', titulo: preencher(x.procurar_resultados, { q }), noindex: true },
+      emTexto(corpo),
+    );
+  },
+);

@@ -79,7 +79,7 @@ export const StringsSchema = z.strictObject({
   perguntas: section(['titulo', 'lead']),
   auditoria: section(['titulo', 'sementes_titulo']),
   metodologia: section(['titulo', 'lead', 'indicadores', 'base_lucro', 'unidade', 'regras']),
-  erro: section(['titulo', 'texto']),
+  erro: section(['titulo', 'texto', 'invalido_titulo', 'invalido_texto', 'outro_titulo']),
   borda: section([
     'procurar_titulo',
     'procurar_rotulo',

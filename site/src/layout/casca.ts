@@ -51,7 +51,12 @@ function partes(o: OpcoesCasca): { inicio: string; fim: string } {
   const t = strings(o.lang);
   const outra: Lang = o.lang === 'pt' ? 'en' : 'pt';
   const traduzida = o.traduzida ?? true;
-  const abs = (lang: Lang) => new URL(href(lang, o.caminho), o.site).href;
+  // Set as a pathname, never resolved as a reference: a request path like `//x` must not become a host.
+  const abs = (lang: Lang) => {
+    const u = new URL(o.site);
+    u.pathname = href(lang, o.caminho);
+    return u.href;
+  };
   const nav = [
     ['/', t.nav.inicio],
     ['/buscar', t.nav.buscar],
