@@ -12,13 +12,7 @@ import {
 } from '@fundamentos/schemas/indicadores';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBuild } from './build.ts';
-import {
-  contaUsada,
-  significadoFlags,
-  textoDoPipeline,
-  textosDicionario,
-  titulosIndicadores,
-} from './dicionario.ts';
+import { contaUsada, significadoFlags, textosDicionario, titulosIndicadores } from './dicionario.ts';
 import type { EmpresaPublicada } from './empresas.ts';
 import { paginaTema, temaMarkdown } from './temas.ts';
 
@@ -157,18 +151,6 @@ describe('dictionary read from a build', () => {
 });
 
 describe('other Portuguese texts the marts publish', () => {
-  it('a known note is translated; an unknown one stays Portuguese and is marked so', () => {
-    const nota =
-      'Ponto no tempo: preço do primeiro pregão em ou após o DT_RECEB da versão usada; mais de 7 dias depois, múltiplos nulos (preco_distante).';
-    expect(textoDoPipeline(nota, 'en')).toEqual({
-      texto:
-        'Point in time: price of the first session on or after the DT_RECEB of the version used; more than 7 days later, multiples are null (preco_distante).',
-      lang: undefined,
-    });
-    expect(textoDoPipeline(nota, 'pt')).toEqual({ texto: nota, lang: undefined });
-    expect(textoDoPipeline('uma nota nova', 'en')).toEqual({ texto: 'uma nota nova', lang: 'pt-BR' });
-  });
-
   it('an account used, in the format the schemas package writes, gets its word translated', () => {
     const v = formatarContaUsada({ demo: 'BPA', cd_conta: '1.01', agreg: 'con', ano: 2014 });
     expect(contaUsada(v, 'en')).toEqual({ texto: 'BPA 1.01 (con, fiscal year 2014)', lang: undefined });
