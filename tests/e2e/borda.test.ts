@@ -107,9 +107,13 @@ describe('the site through the worker', () => {
     const ctx = await contexto('pt-BR');
     const page = await ctx.newPage();
     await page.goto(`${base()}/acoes/${comValor}`);
-    const celula = page.locator('td[data-valor]:not([data-valor=""])').first();
+    // An indicator cell with a value: its number is the link to the lineage of that value.
+    const celula = page
+      .locator('td[data-valor]:not([data-valor=""])')
+      .filter({ has: page.locator('a[href*="/linhagem/"]') })
+      .first();
     const valor = Number(await celula.getAttribute('data-valor'));
-    const link = celula.locator('a').first();
+    const link = celula.locator('a[href*="/linhagem/"]').first();
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\/empresas\/[A-Z0-9]+\/linhagem\/\d{4}\/[a-z_0-9]+$/);
     const [resposta] = await Promise.all([
