@@ -75,10 +75,12 @@ describe('indicadores', () => {
   it('alerta_minoritarios is optional but strict when present', () => {
     const alerta = {
       por_que: 'x',
+      por_que_en: 'y',
       lucro_total_3_11: 2,
       lucro_controladores_3_11_01: 1,
       diferenca_relativa: 0.5,
       onde_isso_NAO_se_aplica: 'roe',
+      onde_isso_NAO_se_aplica_en: 'roe',
     };
     expect(IndicadoresSchema.safeParse({ ...exemplo, alerta_minoritarios: alerta }).success).toBe(true);
     const { onde_isso_NAO_se_aplica: _o, ...incompleto } = alerta;

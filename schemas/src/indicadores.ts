@@ -139,12 +139,14 @@ export function formatarContaUsada(c: {
 export const AlertaMinoritariosSchema = z
   .strictObject({
     por_que: z.string().min(1).describe('Why the two profits differ and which one each indicator uses.'),
+    por_que_en: z.string().min(1).describe('por_que in English.'),
     lucro_total_3_11: z.number().describe('Consolidated net profit, account 3.11 (BRL).'),
     lucro_controladores_3_11_01: z
       .number()
       .describe('Profit attributable to controlling shareholders, account 3.11.01 (BRL).'),
     diferenca_relativa: z.number().describe('Relative difference between the two profits (fraction).'),
     onde_isso_NAO_se_aplica: z.string().min(1).describe('Indicators where the difference does not matter.'),
+    onde_isso_NAO_se_aplica_en: z.string().min(1).describe('onde_isso_NAO_se_aplica in English.'),
   })
   .describe(
     'Present only when non-controlling interests make total and controlling profit differ materially (our design: absent otherwise).',

@@ -15,15 +15,23 @@ const linha = {
 const empresa = {
   cd_regulator: 5410,
   citacao: 'Fonte: regulator DFP.',
+  citacao_en: 'Source: regulator DFP.',
   total: 1,
   reapresentacoes: [linha],
   nota: 'Comparação entre a primeira publicação e a seguinte.',
+  nota_en: 'Comparison between the first publication and the next one.',
   nota_agregacao: 'con quando publicado, senão ind.',
+  nota_agregacao_en: 'con when published, else ind.',
 };
 
 describe('reapresentacoes', () => {
   it('accepts company restatements', () => {
     expect(ReapresentacoesEmpresaSchema.parse(empresa).total).toBe(1);
+  });
+  it('refuses restatements without their English texts', () => {
+    const { nota_en: _n, ...semIngles } = empresa;
+    expect(ReapresentacoesEmpresaSchema.safeParse(semIngles).success).toBe(false);
+    expect(ReapresentacoesEmpresaSchema.safeParse({ ...empresa, nota_agregacao_en: '' }).success).toBe(false);
   });
   it('refuses a wrong aggregation, a total that does not match and nulls without sem_valor', () => {
     expect(

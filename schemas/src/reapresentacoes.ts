@@ -58,10 +58,13 @@ export const ReapresentacoesEmpresaSchema = z
   .strictObject({
     cd_regulator: CdRegulatorSchema,
     citacao: CitacaoSchema,
+    citacao_en: CitacaoSchema.describe('citacao in English.'),
     total: z.number().int().nonnegative().describe('Number of restated values.'),
     reapresentacoes: z.array(ReapresentacaoLinhaSchema),
     nota: NotaSchema,
+    nota_en: NotaSchema.describe('nota in English.'),
     nota_agregacao: z.string().min(1).describe('How the consolidated/individual choice was made each year.'),
+    nota_agregacao_en: z.string().min(1).describe('nota_agregacao in English.'),
   })
   .refine((r) => r.total === r.reapresentacoes.length, {
     message: 'total must equal the number of rows',

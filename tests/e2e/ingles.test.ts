@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { type Dicionario, DicionarioSchema } from '@fundamentos/schemas/dicionario';
@@ -12,16 +11,16 @@ import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, serveSite } from './site-build.ts';
+import { abrirChromium, serveSite, siteDaAmostra } from './site-build.ts';
 
 /**
  * End to end, English pages (issue 6): the site built from the real sample publication shows the
  * dictionary's English texts on `/en/` pages and none of its Portuguese ones.
  */
 
-let tmp: string;
 let base: string;
 let stop: () => void = () => {};
 let browser: Browser;
@@ -35,7 +34,6 @@ let notasPt: string[] = [];
 const prosa = new Map<string, [string, string][]>();
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-ingles-'));
   const pub = await amostraPublicada();
   const ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
   const manifest = ManifestSchema.parse(ler('manifest.json'));
@@ -79,6 +77,14 @@ beforeAll(async () => {
     empresa.push([dv.nota, dv.nota_en]);
   }
   prosa.set(`/en/acoes/${ticker}`, empresa);
+  if (existe(`json/empresas/${cd}/reapresentacoes.json`)) {
+    const rp = ReapresentacoesEmpresaSchema.parse(ler(`json/empresas/${cd}/reapresentacoes.json`));
+    prosa.set(`/en/acoes/${ticker}/reapresentacoes`, [
+      [rp.nota, rp.nota_en],
+      [rp.nota_agregacao, rp.nota_agregacao_en],
+      [rp.citacao, rp.citacao_en],
+    ]);
+  }
   // Real sample funds of the pipeline tests: MXRF11 (CVM monthly report), BOVA11 (B3 ETF list), ABEV3 (23264).
   const fii = FiiRecursoSchema.parse(ler('json/fiis/MXRF11/index.json'));
   const reap = ReapresentacoesFiiSchema.parse(ler('json/fiis/MXRF11/reapresentacoes.json'));
@@ -103,22 +109,15 @@ beforeAll(async () => {
       r.regras_en[k as keyof typeof r.regras],
     ]),
   ]);
-  const dist = join(tmp, 'dist');
-  await buildSite(pub, dist, 'https://fundamentos.test');
-  const served = await serveSite(dist);
+  const served = await serveSite(await siteDaAmostra(pub));
   base = served.url;
   stop = served.stop;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  browser = await abrirChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
   stop();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 async function abrir(path: string): Promise<Page> {

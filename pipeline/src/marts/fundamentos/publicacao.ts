@@ -258,11 +258,14 @@ async function publicarEmpresa(
     if (Math.abs(dif) >= 0.05) {
       indicadores.alerta_minoritarios = {
         por_que: `Em ${d.alerta.ano} o lucro consolidado (3.11) inclui a parte dos sócios não controladores; margens, ROA, ROIC e F-score usam o total, o ROE usa só a parte da controladora (3.11.01).`,
+        por_que_en: `In ${d.alerta.ano} consolidated net profit (3.11) includes the non-controlling shareholders' share; margins, ROA, ROIC and the F-score use the total, ROE uses only the controlling shareholders' share (3.11.01).`,
         lucro_total_3_11: d.alerta.lucro,
         lucro_controladores_3_11_01: d.alerta.ctrl,
         diferenca_relativa: dif,
         onde_isso_NAO_se_aplica:
           'crescimento da receita, dívida líquida, EBITDA, dl_ebitda e liquidez corrente não dependem do lucro.',
+        onde_isso_NAO_se_aplica_en:
+          'revenue growth, net debt, EBITDA, dl_ebitda and the current ratio do not depend on profit.',
       };
     }
   }
@@ -294,11 +297,16 @@ async function publicarEmpresa(
       data: {
         cd_regulator: e.cd_regulator,
         citacao: citacao(v, `DFP dfp_cia_aberta_* de anos consecutivos da empresa ${e.cd_regulator}`),
+        citacao_en: citacaoEn(v, `DFP dfp_cia_aberta_* of consecutive years of company ${e.cd_regulator}`),
         total: reap.length,
         reapresentacoes: reap,
         nota: 'valor_ultimo é a primeira publicação (coluna ÚLTIMO do DFP do próprio ano); valor_penult é o mesmo período no DFP seguinte. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero quando a primeira publicação era 0.',
+        nota_en:
+          "valor_ultimo is the first publication (the ÚLTIMO column of the year's own DFP); valor_penult is the same period in the next DFP. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero when the first publication was 0.",
         nota_agregacao:
           'Em cada ano e demonstração usa-se o consolidado quando o arquivo o traz, senão o individual; agreg diz qual.',
+        nota_agregacao_en:
+          'For each year and statement the consolidated figures are used when the file has them, else the individual ones; agreg says which.',
       },
     }),
   );
