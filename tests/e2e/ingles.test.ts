@@ -77,14 +77,13 @@ beforeAll(async () => {
     empresa.push([dv.nota, dv.nota_en]);
   }
   prosa.set(`/en/acoes/${ticker}`, empresa);
-  if (existe(`json/empresas/${cd}/reapresentacoes.json`)) {
-    const rp = ReapresentacoesEmpresaSchema.parse(ler(`json/empresas/${cd}/reapresentacoes.json`));
-    prosa.set(`/en/acoes/${ticker}/reapresentacoes`, [
-      [rp.nota, rp.nota_en],
-      [rp.nota_agregacao, rp.nota_agregacao_en],
-      [rp.citacao, rp.citacao_en],
-    ]);
-  }
+  // The most-flagged sample company also has restatements (its DFPs of consecutive years are in the sample).
+  const rp = ReapresentacoesEmpresaSchema.parse(ler(`json/empresas/${cd}/reapresentacoes.json`));
+  prosa.set(`/en/acoes/${ticker}/reapresentacoes`, [
+    [rp.nota, rp.nota_en],
+    [rp.nota_agregacao, rp.nota_agregacao_en],
+    [rp.citacao, rp.citacao_en],
+  ]);
   // Real sample funds of the pipeline tests: MXRF11 (CVM monthly report), BOVA11 (B3 ETF list), ABEV3 (23264).
   const fii = FiiRecursoSchema.parse(ler('json/fiis/MXRF11/index.json'));
   const reap = ReapresentacoesFiiSchema.parse(ler('json/fiis/MXRF11/reapresentacoes.json'));
@@ -191,7 +190,7 @@ describe('English pages show the dictionary in English', () => {
   });
 
   it('pipeline prose on English pages comes from its `_en` fields: no Portuguese note, criterion, source or citation', async () => {
-    expect([...prosa.keys()]).toHaveLength(5);
+    expect([...prosa.keys()]).toHaveLength(6);
     for (const [path, pares] of prosa) {
       const page = await abrir(path);
       const texto = (await page.locator('main').textContent()) ?? '';
