@@ -30,10 +30,14 @@ const TIPO_PAR = `CASE indicador WHEN 'lucro_liquido' THEN 'lucro_prejuizo' WHEN
 const MUDOU = `conta AND CASE WHEN indicador = 'lucro_liquido' THEN sign(antes) * sign(depois) = -1
   ELSE faixa_antes IS DISTINCT FROM faixa_depois END`;
 
-export const SQL_EVENTOS = /* sql */ `
+export const SQL_EVENTOS_BASE = /* sql */ `
 CREATE OR REPLACE TABLE evt_empresas AS
 SELECT cd_regulator, ticker_atual AS ticker, nome, setor, tipo FROM mart_empresas WHERE ticker_atual IS NOT NULL;
 
+`;
+
+/** Year against year (DFP), restatements and the verdict's colour. */
+export const SQL_EVENTOS_ANUAIS = /* sql */ `
 -- the annual filing behind each year's numbers: the version the facts used, its index row and link
 CREATE OR REPLACE TABLE evt_dfp AS
 WITH usado AS (
@@ -62,6 +66,61 @@ SELECT *, antes IS NOT NULL AND flag_antes IS NULL AND depois IS NOT NULL AND fl
   ${faixaIndicador('antes', 'en')} AS faixa_antes_en, ${faixaIndicador('depois', 'en')} AS faixa_depois_en
 FROM p;
 
+-- one event per company, restated year and next filing: how many accounts, the largest change first
+CREATE OR REPLACE TABLE evt_reapresentacoes AS
+SELECT cd_regulator, ano, ano_filing_seguinte, versao_seguinte, dt_receb_seguinte, min(arquivo_seguinte) AS arquivo, count(*) AS n_contas,
+  list(struct_pack(demo := demo, cd_conta := cd_conta, ds_conta := ds_conta, antes := valor_ultimo, depois := valor_penult)
+       ORDER BY abs(dif_rel) DESC NULLS LAST, demo, cd_conta) AS contas
+FROM mart_reapresentacoes GROUP BY ALL;
+
+CREATE OR REPLACE TABLE evt_ev_anual AS SELECT * FROM (
+  SELECT 'empresas' AS classe, ${TIPO_PAR} AS tipo, e.cd_regulator, e.ticker, e.nome, e.setor,
+    CAST(p.ano_antes AS VARCHAR) AS periodo_anterior, CAST(p.ano_novo AS VARCHAR) AS periodo_novo, d.dt_receb AS data,
+    p.indicador, p.antes AS antes_num, p.depois AS depois_num, NULL AS antes_txt, NULL AS depois_txt,
+    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes END AS faixa_antes,
+    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois END AS faixa_depois,
+    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes_en END AS faixa_antes_en,
+    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois_en END AS faixa_depois_en,
+    CAST([] AS VARCHAR[]) AS motivos, CAST([] AS VARCHAR[]) AS motivos_en,
+    'DFP ' || p.ano_novo || ' v' || d.versao || ' (' || d.indice || ')' AS fonte, d.documento,
+    CASE WHEN p.indicador <> 'lucro_liquido' THEN '/empresas/' || e.ticker || '/linhagem/' || p.ano_novo || '/' || p.indicador END
+      AS linhagem
+  FROM evt_pares_anuais p JOIN evt_empresas e USING (cd_regulator)
+  JOIN evt_dfp d ON d.cd_regulator = p.cd_regulator AND d.ano = p.ano_novo
+  WHERE ${MUDOU}
+) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
+
+CREATE OR REPLACE TABLE evt_ev_reap AS SELECT * FROM (
+  SELECT 'empresas', 'reapresentacao', e.cd_regulator, e.ticker, e.nome, e.setor,
+    CAST(r.ano AS VARCHAR), CAST(r.ano_filing_seguinte AS VARCHAR), r.dt_receb_seguinte,
+    NULL, r.contas[1].antes, r.contas[1].depois, NULL, NULL, NULL, NULL, NULL, NULL,
+    list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
+        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
+      CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' contas'] ELSE [] END),
+    list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
+        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
+      CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' accounts'] ELSE [] END),
+    'DFP ' || r.ano_filing_seguinte || ' v' || r.versao_seguinte || ' (' || r.arquivo || ')',
+    CASE WHEN d.versao = r.versao_seguinte THEN d.documento END, '/empresas/' || e.ticker || '/reapresentacoes'
+  FROM evt_reapresentacoes r JOIN evt_empresas e USING (cd_regulator)
+  LEFT JOIN evt_dfp d ON d.cd_regulator = r.cd_regulator AND d.ano = r.ano_filing_seguinte
+) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
+
+CREATE OR REPLACE TABLE evt_ev_bandeira AS SELECT * FROM (
+  SELECT 'empresas', 'bandeira', e.cd_regulator, e.ticker, e.nome, e.setor,
+    CAST(a.ano AS VARCHAR), CAST(b.ano AS VARCHAR), d.dt_receb, NULL, NULL, NULL, a.cor, b.cor, NULL, NULL, NULL, NULL,
+    list_concat(list_transform(a.motivos, m -> 'Antes (' || a.ano || '): ' || m), list_transform(b.motivos, m -> 'Depois (' || b.ano || '): ' || m)),
+    list_concat(list_transform(a.motivos_en, m -> 'Before (' || a.ano || '): ' || m), list_transform(b.motivos_en, m -> 'After (' || b.ano || '): ' || m)),
+    'DFP ' || b.ano || ' v' || d.versao || ' (' || d.indice || ')', d.documento, NULL
+  FROM evt_bandeira_cores a JOIN evt_bandeira_cores b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano + 1
+  JOIN evt_empresas e ON e.cd_regulator = b.cd_regulator
+  JOIN evt_dfp d ON d.cd_regulator = b.cd_regulator AND d.ano = b.ano
+  WHERE a.cor <> b.cor
+) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
+`;
+
+/** Quarter against the previous quarter (ITR, quarters 1 to 3). */
+export const SQL_EVENTOS_TRIMESTRAIS = /* sql */ `
 -- quarter against the previous quarter, quarters 1 to 3 of one year (no fourth quarter: it is derived)
 CREATE OR REPLACE TABLE evt_trimestres AS
 WITH r AS (
@@ -102,13 +161,23 @@ SELECT CAST(cd_cvm AS INTEGER) AS cd_regulator, CAST(year(dt_refer) AS INTEGER) 
   CAST(versao AS INTEGER) AS versao, ${link('link_doc')} AS documento
 FROM stg_cvm_doc_indice WHERE _doc = 'ITR' AND cd_cvm IS NOT NULL;
 
--- one event per company, restated year and next filing: how many accounts, the largest change first
-CREATE OR REPLACE TABLE evt_reapresentacoes AS
-SELECT cd_regulator, ano, ano_filing_seguinte, versao_seguinte, dt_receb_seguinte, min(arquivo_seguinte) AS arquivo, count(*) AS n_contas,
-  list(struct_pack(demo := demo, cd_conta := cd_conta, ds_conta := ds_conta, antes := valor_ultimo, depois := valor_penult)
-       ORDER BY abs(dif_rel) DESC NULLS LAST, demo, cd_conta) AS contas
-FROM mart_reapresentacoes GROUP BY ALL;
+CREATE OR REPLACE TABLE evt_ev_trimestral AS SELECT * FROM (
+  SELECT 'empresas', ${TIPO_PAR}, e.cd_regulator, e.ticker, e.nome, e.setor,
+    p.ano || 'T' || p.tri_antes, p.ano || 'T' || p.tri_novo, t.dt_receb,
+    p.indicador, p.antes, p.depois, NULL, NULL,
+    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes END, CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois END,
+    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes_en END, CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois_en END,
+    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]),
+    'ITR ' || p.ano || 'T' || p.tri_novo || ' v' || t.versao || ' (' || t.arquivo || ')', i.documento, NULL
+  FROM evt_pares_trimestrais p JOIN evt_empresas e USING (cd_regulator)
+  JOIN evt_trimestres t ON t.cd_regulator = p.cd_regulator AND t.ano = p.ano AND t.trimestre = p.tri_novo
+  LEFT JOIN evt_itr_documento i ON i.cd_regulator = t.cd_regulator AND i.ano = t.ano AND i.trimestre = t.trimestre AND i.versao = t.versao
+  WHERE ${MUDOU}
+) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
+`;
 
+/** REIT and ETF watchers. */
+export const SQL_EVENTOS_FUNDOS = /* sql */ `
 -- REIT P/VP, one monthly report against the month before
 CREATE OR REPLACE TABLE evt_fii_pvp AS
 SELECT a.ticker, a.competencia AS comp_antes, b.competencia AS comp_novo, a.pvp AS antes, b.pvp AS depois,
@@ -146,96 +215,66 @@ SELECT ticker, lag(data) OVER w AS data_antes, data, lag(indice) OVER w AS antes
 FROM l WINDOW w AS (PARTITION BY ticker ORDER BY data)
 QUALIFY data_antes IS NOT NULL;
 
-CREATE OR REPLACE TABLE mart_eventos AS
-WITH anual AS (
-  SELECT 'empresas' AS classe, ${TIPO_PAR} AS tipo, e.cd_regulator, e.ticker, e.nome, e.setor,
-    CAST(p.ano_antes AS VARCHAR) AS periodo_anterior, CAST(p.ano_novo AS VARCHAR) AS periodo_novo, d.dt_receb AS data,
-    p.indicador, p.antes AS antes_num, p.depois AS depois_num, NULL AS antes_txt, NULL AS depois_txt,
-    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes END AS faixa_antes,
-    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois END AS faixa_depois,
-    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes_en END AS faixa_antes_en,
-    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois_en END AS faixa_depois_en,
-    CAST([] AS VARCHAR[]) AS motivos, CAST([] AS VARCHAR[]) AS motivos_en,
-    'DFP ' || p.ano_novo || ' v' || d.versao || ' (' || d.indice || ')' AS fonte, d.documento,
-    CASE WHEN p.indicador <> 'lucro_liquido' THEN '/empresas/' || e.ticker || '/linhagem/' || p.ano_novo || '/' || p.indicador END
-      AS linhagem
-  FROM evt_pares_anuais p JOIN evt_empresas e USING (cd_regulator)
-  JOIN evt_dfp d ON d.cd_regulator = p.cd_regulator AND d.ano = p.ano_novo
-  WHERE ${MUDOU}
-),
-trimestral AS (
-  SELECT 'empresas', ${TIPO_PAR}, e.cd_regulator, e.ticker, e.nome, e.setor,
-    p.ano || 'T' || p.tri_antes, p.ano || 'T' || p.tri_novo, t.dt_receb,
-    p.indicador, p.antes, p.depois, NULL, NULL,
-    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes END, CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois END,
-    CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes_en END, CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois_en END,
-    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]),
-    'ITR ' || p.ano || 'T' || p.tri_novo || ' v' || t.versao || ' (' || t.arquivo || ')', i.documento, NULL
-  FROM evt_pares_trimestrais p JOIN evt_empresas e USING (cd_regulator)
-  JOIN evt_trimestres t ON t.cd_regulator = p.cd_regulator AND t.ano = p.ano AND t.trimestre = p.tri_novo
-  LEFT JOIN evt_itr_documento i ON i.cd_regulator = t.cd_regulator AND i.ano = t.ano AND i.trimestre = t.trimestre AND i.versao = t.versao
-  WHERE ${MUDOU}
-),
-reap AS (
-  SELECT 'empresas', 'reapresentacao', e.cd_regulator, e.ticker, e.nome, e.setor,
-    CAST(r.ano AS VARCHAR), CAST(r.ano_filing_seguinte AS VARCHAR), r.dt_receb_seguinte,
-    NULL, r.contas[1].antes, r.contas[1].depois, NULL, NULL, NULL, NULL, NULL, NULL,
-    list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
-        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
-      CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' contas'] ELSE [] END),
-    list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
-        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
-      CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' accounts'] ELSE [] END),
-    'DFP ' || r.ano_filing_seguinte || ' v' || r.versao_seguinte || ' (' || r.arquivo || ')',
-    CASE WHEN d.versao = r.versao_seguinte THEN d.documento END, '/empresas/' || e.ticker || '/reapresentacoes'
-  FROM evt_reapresentacoes r JOIN evt_empresas e USING (cd_regulator)
-  LEFT JOIN evt_dfp d ON d.cd_regulator = r.cd_regulator AND d.ano = r.ano_filing_seguinte
-),
-bandeira AS (
-  SELECT 'empresas', 'bandeira', e.cd_regulator, e.ticker, e.nome, e.setor,
-    CAST(a.ano AS VARCHAR), CAST(b.ano AS VARCHAR), d.dt_receb, NULL, NULL, NULL, a.cor, b.cor, NULL, NULL, NULL, NULL,
-    list_concat(list_transform(a.motivos, m -> 'Antes (' || a.ano || '): ' || m), list_transform(b.motivos, m -> 'Depois (' || b.ano || '): ' || m)),
-    list_concat(list_transform(a.motivos_en, m -> 'Before (' || a.ano || '): ' || m), list_transform(b.motivos_en, m -> 'After (' || b.ano || '): ' || m)),
-    'DFP ' || b.ano || ' v' || d.versao || ' (' || d.indice || ')', d.documento, NULL
-  FROM evt_bandeira_cores a JOIN evt_bandeira_cores b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano + 1
-  JOIN evt_empresas e ON e.cd_regulator = b.cd_regulator
-  JOIN evt_dfp d ON d.cd_regulator = b.cd_regulator AND d.ano = b.ano
-  WHERE a.cor <> b.cor
-),
-fii_pvp AS (
+CREATE OR REPLACE TABLE evt_ev_fii_pvp AS SELECT * FROM (
   SELECT 'fiis', 'faixa_pvp', NULL, p.ticker, f.nome, NULL, strftime(p.comp_antes, '%Y-%m'), strftime(p.comp_novo, '%Y-%m'),
     p.data_entrega, 'pvp', p.antes, p.depois, NULL, NULL, p.faixa_antes, p.faixa_depois, p.faixa_antes_en, p.faixa_depois_en,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Informe mensal ' || strftime(p.comp_novo, '%Y-%m') || ' (' || p.fonte || ')', NULL, NULL
   FROM evt_fii_pvp p JOIN mart_fiis f USING (ticker)
   WHERE p.conta AND p.faixa_antes <> p.faixa_depois
-),
-fii_reenvio AS (
+) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
+
+CREATE OR REPLACE TABLE evt_ev_fii_reenvio AS SELECT * FROM (
   SELECT 'fiis', 'informe_reenviado', NULL, f.ticker, f.nome, NULL, strftime(i.competencia, '%Y-%m'), strftime(i.competencia, '%Y-%m'),
     i.data_entrega, NULL, CAST(i.versao - 1 AS DOUBLE), CAST(i.versao AS DOUBLE), NULL, NULL, NULL, NULL, NULL, NULL,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Informe mensal ' || strftime(i.competencia, '%Y-%m') || ' v' || i.versao || ' (' || i.fonte_geral || ')',
     NULL, NULL
   FROM fii_informes i JOIN mart_fiis f USING (cnpj) WHERE f.ticker IS NOT NULL AND i.versao > 1
-),
-etf_agio AS (
+) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
+
+CREATE OR REPLACE TABLE evt_ev_etf_agio AS SELECT * FROM (
   SELECT 'etfs', 'faixa_agio', NULL, a.ticker, l.nome, NULL, CAST(a.data_antes AS VARCHAR), CAST(a.data AS VARCHAR), a.data,
     'agio', a.antes, a.depois, NULL, NULL, a.faixa_antes, a.faixa_depois, a.faixa_antes_en, a.faixa_depois_en,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'COTAHIST e informe diário (' || a.fonte || ')', NULL, NULL
   FROM evt_etf_agio a JOIN etf_lista l USING (ticker)
   WHERE a.conta AND a.faixa_antes <> a.faixa_depois
-),
-etf_indice AS (
+) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
+
+CREATE OR REPLACE TABLE evt_ev_etf_indice AS SELECT * FROM (
   SELECT 'etfs', 'indice_mudou', NULL, x.ticker, l.nome, NULL, CAST(x.data_antes AS VARCHAR), CAST(x.data AS VARCHAR), x.data,
     'indice', NULL, NULL, x.antes, x.depois, NULL, NULL, NULL, NULL,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Lista de ETFs da B3 (' || x.fonte || ')', NULL, NULL
   FROM evt_etf_indice x JOIN etf_lista l USING (ticker)
   WHERE x.antes IS NOT NULL AND x.depois IS NOT NULL AND x.antes <> x.depois
-)
-SELECT * FROM (
-  SELECT * FROM anual UNION ALL SELECT * FROM trimestral UNION ALL SELECT * FROM reap UNION ALL SELECT * FROM bandeira
-  UNION ALL SELECT * FROM fii_pvp UNION ALL SELECT * FROM fii_reenvio UNION ALL SELECT * FROM etf_agio UNION ALL SELECT * FROM etf_indice
-) WHERE data IS NOT NULL
-ORDER BY data DESC, classe, ticker, tipo, indicador NULLS FIRST, periodo_novo DESC;
+) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 `;
+
+/** The parts of `mart_eventos`, each an `evt_ev_<part>` table with the same columns. */
+export const PARTES_EVENTOS = [
+  'anual',
+  'trimestral',
+  'reap',
+  'bandeira',
+  'fii_pvp',
+  'fii_reenvio',
+  'etf_agio',
+  'etf_indice',
+] as const;
+
+/** `mart_eventos` from some parts (every part in the build; the tests build one alone). */
+export function sqlMartEventos(partes: readonly (typeof PARTES_EVENTOS)[number][] = PARTES_EVENTOS): string {
+  return `CREATE OR REPLACE TABLE mart_eventos AS
+SELECT * FROM (${partes.map((p) => `SELECT * FROM evt_ev_${p}`).join(' UNION ALL ')}) WHERE data IS NOT NULL
+ORDER BY data DESC, classe, ticker, tipo, indicador NULLS FIRST, periodo_novo DESC;`;
+}
+
+/** Every part, then the mart. */
+export const SQL_EVENTOS = [
+  SQL_EVENTOS_BASE,
+  SQL_EVENTOS_ANUAIS,
+  SQL_EVENTOS_TRIMESTRAIS,
+  SQL_EVENTOS_FUNDOS,
+  sqlMartEventos(),
+].join('\n');
 
 /** The declarative checks beside the SQL: key, bands that really moved, no flagged number counted. */
 export async function verificarEventos(ctx: Pick<BuildContext, 'db' | 'report'>): Promise<void> {
