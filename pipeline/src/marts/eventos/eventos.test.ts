@@ -17,7 +17,7 @@ import { SQL_TRIMESTRAIS } from '../mercado/trimestrais.ts';
 import { faixaDe } from '../veredito.ts';
 import { FAIXA_PVP_FII, sqlFaixa } from './faixas.ts';
 import { montarEventos } from './publicacao.ts';
-import { SQL_EVENTOS_BASE, SQL_EVENTOS_TRIMESTRAIS, sqlMartEventos } from './sql.ts';
+import { SQL_EVENTOS_BASE, SQL_EVENTOS_FUNDOS, SQL_EVENTOS_TRIMESTRAIS, sqlMartEventos } from './sql.ts';
 
 /** One line of a real CVM file (latin-1, `;`), split; `n` is the 1-based line number (header = 1). */
 function linha(arquivo: string, n: number): string[] {
@@ -226,5 +226,62 @@ describe('quarter against the previous quarter (made-here ITR fixture)', () => {
       "SELECT conta, flag_depois FROM evt_pares_trimestrais WHERE indicador = 'margem_liquida' AND tri_novo = 3",
     );
     expect(par.getRowsJson()).toEqual([[false, 'acumulado_sem_mes_anterior']]);
+  });
+});
+
+/**
+ * MADE HERE, placeholders: the REIT and ETF marts' tables for one fictitious fund (FEIT11) and one
+ * fictitious ETF (FETF11). The sample has no consecutive P/VP months, no linked ETF and one ETF list, so
+ * these kinds fire nowhere in it.
+ */
+describe('REIT and ETF watchers (made-here mart tables)', () => {
+  it('P/VP band, premium band and index change; flagged values and same-band moves give nothing', async () => {
+    const { ctx } = await contextoMemoria();
+    await ctx.db.run(`
+      CREATE TABLE mart_fiis AS SELECT 'FEIT11' AS ticker, '00.000.000/0001-00' AS cnpj, 'FII FEITO AQUI' AS nome;
+      CREATE TABLE fii_informes AS SELECT * FROM (VALUES
+        ('00.000.000/0001-00', DATE '2021-01-01', 1, DATE '2021-02-10', 'feito-aqui.csv:2'),
+        ('00.000.000/0001-00', DATE '2021-02-01', 1, DATE '2021-03-10', 'feito-aqui.csv:3'),
+        ('00.000.000/0001-00', DATE '2021-03-01', 2, DATE '2021-04-20', 'feito-aqui.csv:4'),
+        ('00.000.000/0001-00', DATE '2021-04-01', 1, DATE '2021-05-10', 'feito-aqui.csv:5')
+      ) t(cnpj, competencia, versao, data_entrega, fonte_geral);
+      CREATE TABLE mart_fii_pvp AS SELECT * FROM (VALUES
+        ('FEIT11', '00.000.000/0001-00', DATE '2021-01-01', DATE '2021-02-10', 0.95, NULL),
+        ('FEIT11', '00.000.000/0001-00', DATE '2021-02-01', DATE '2021-03-10', 1.05, NULL),
+        ('FEIT11', '00.000.000/0001-00', DATE '2021-03-01', DATE '2021-04-20', NULL, 'preco_distante'),
+        ('FEIT11', '00.000.000/0001-00', DATE '2021-04-01', DATE '2021-05-10', 1.2, NULL)
+      ) t(ticker, cnpj, competencia, data_entrega, pvp, flag);
+      CREATE TABLE etf_lista AS SELECT 'FETF11' AS ticker, 'ETF FEITO AQUI' AS nome;
+      CREATE TABLE etf_precos AS SELECT * FROM (VALUES
+        ('FETF11', DATE '2024-01-02', 'feito-aqui.TXT:1'), ('FETF11', DATE '2024-01-03', 'feito-aqui.TXT:2'),
+        ('FETF11', DATE '2024-01-04', 'feito-aqui.TXT:3')
+      ) t(ticker, data, origem);
+      CREATE TABLE etf_agio AS SELECT * FROM (VALUES
+        ('FETF11', DATE '2024-01-02', 0.001, NULL), ('FETF11', DATE '2024-01-03', 0.03, NULL),
+        ('FETF11', DATE '2024-01-04', 0.004, NULL)
+      ) t(ticker, data, agio, flag);
+      CREATE TABLE stg_b3_etf_listados AS SELECT * FROM (VALUES
+        ('FETF', 'IBOV', 'lista-a.csv', 2, DATE '2023-01-01'), ('FETF', 'IBXX', 'lista-b.csv', 2, DATE '2024-01-01')
+      ) t(codigo, indice, _arquivo, _linha, _data);`);
+    await ctx.db.run(
+      [SQL_EVENTOS_FUNDOS, sqlMartEventos(['fii_pvp', 'fii_reenvio', 'etf_agio', 'etf_indice'])].join('\n'),
+    );
+    const es = await montarEventos(ctx);
+    expect(
+      es.map((e) => [e.classe, e.ticker, e.tipo, e.periodo_anterior, e.periodo_novo, e.antes, e.depois]),
+    ).toEqual([
+      ['etfs', 'FETF11', 'faixa_agio', '2024-01-03', '2024-01-04', 0.03, 0.004],
+      ['etfs', 'FETF11', 'faixa_agio', '2024-01-02', '2024-01-03', 0.001, 0.03],
+      ['etfs', 'FETF11', 'indice_mudou', '2023-01-01', '2024-01-01', 'IBOV', 'IBXX'],
+      ['fiis', 'FEIT11', 'informe_reenviado', '2021-03', '2021-03', 1, 2],
+      ['fiis', 'FEIT11', 'faixa_pvp', '2021-01', '2021-02', 0.95, 1.05],
+    ]);
+    // 2021-02 → 03 and 03 → 04 read the flagged March P/VP: no event, though 1.05 → 1.2 crosses 1.1
+    const pvp = es.find((e) => e.tipo === 'faixa_pvp');
+    expect([pvp?.faixa_antes, pvp?.faixa_depois]).toEqual(['de 0,9 a menos de 1', 'de 1 a menos de 1,1']);
+    expect(pvp?.texto).toBe(
+      'FEIT11: P/VP passou de 0,95 (faixa de 0,9 a menos de 1) em 2021-01 para 1,05 (faixa de 1 a menos de 1,1) em 2021-02.',
+    );
+    expect(es.find((e) => e.tipo === 'faixa_agio')?.faixa_depois).toBe('de -0,5% a menos de 0,5%');
   });
 });
