@@ -1,9 +1,9 @@
-import { env } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { VigiaEventosArtefatoSchema, VigiaEventosSchema } from '@fundamentos/schemas/eventos';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { diasDaSemana, eventosDaSemana, semanaDe, semanasNoAno, semanaVizinha } from '../src/vigia/semana.ts';
-import { erro, get, novaChave } from './ajuda.ts';
+import { BASE, erro, get, novaChave } from './ajuda.ts';
 import { semearBuild } from './semear.ts';
 
 // The real sample build: json/vigia/eventos.json as the pipeline published it; expected values are
@@ -102,6 +102,27 @@ describe('GET /vigia/eventos', () => {
     }
     const e = await erro(await get('/vigia/eventos?ticker=ZZZZ9'), 404);
     expect(e.mensagem).toContain('ZZZZ9');
+  });
+});
+
+describe('MCP tool eventos_vigia', () => {
+  it('answers what GET /vigia/eventos answers for the same query', async () => {
+    const res = await SELF.fetch(`${BASE}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'eventos_vigia', arguments: { ticker: 'GFSA3', tipo: 'reapresentacao', limite: 3 } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    const r = (await res.json()) as { result?: { isError?: boolean; content: { text: string }[] } };
+    expect(r.result?.isError).toBe(false);
+    const http = await (await get('/vigia/eventos?ticker=GFSA3&tipo=reapresentacao&limite=3')).text();
+    expect(r.result?.content[0]?.text).toBe(http);
+    expect(VigiaEventosSchema.parse(JSON.parse(http)).mostrados).toBe(3);
   });
 });
 
