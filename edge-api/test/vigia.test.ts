@@ -194,6 +194,8 @@ describe('watcher pages', () => {
     expect(corpo).toContain('<form method="get" action="/vigia"');
     expect(linhas(corpo).length).toBe(Math.min(100, fiis.length));
     expect(linhas(corpo).every((m) => m[1] === 'informe_reenviado')).toBe(true);
+    const semanas = [...new Set(artefato.eventos.map((e) => semanaDe(e.data)))].slice(0, 8);
+    expect([...corpo.matchAll(/href="\/vigia\/semana\/(\d{4}-\d{2})"/g)].map((m) => m[1])).toEqual(semanas);
     const en = await (await get('/en/vigia')).text();
     expect(en).toContain('Watcher: what changed in the numbers');
     expect(linhas(en).length).toBe(Math.min(100, empresas.length));

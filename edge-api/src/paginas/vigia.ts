@@ -29,7 +29,7 @@ import { marcarPagina, paginaHtml } from './layout.ts';
 
 /** Latest events shown on /vigia (the JSON route pages further with `limite`). */
 export const MAXIMO_NA_PAGINA = 100;
-/** Closed weeks linked from /vigia. */
+/** Closed weeks with events linked from /vigia, newest first. */
 const SEMANAS_LISTADAS = 8;
 
 const TEXTO = {
@@ -188,10 +188,14 @@ export const paginasVigia = new Hono<AppEnv>()
       ticker = (await resolverCodigo(c.env.ARTEFATOS, build, ticker))?.ticker ?? ticker;
     const todos = filtrar(a, q.classe, { ticker, tipo: q.tipo, desde: q.desde });
     const mostrados = todos.slice(0, MAXIMO_NA_PAGINA);
+    // the newest closed weeks that have events (the data can be years older than today)
     const hoje = diaEmSaoPaulo(new Date());
-    let semana = semanaVizinha(semanaDe(hoje), -1);
     const semanas: string[] = [];
-    for (let i = 0; i < SEMANAS_LISTADAS; i++, semana = semanaVizinha(semana, -1)) semanas.push(semana);
+    for (const e of a.eventos) {
+      if (semanas.length >= SEMANAS_LISTADAS) break;
+      const s = semanaDe(e.data);
+      if (semanaFechada(s, hoje) && !semanas.includes(s)) semanas.push(s);
+    }
     const filtrado =
       q.tipo !== undefined || ticker !== undefined || q.desde !== undefined || q.classe !== 'empresas';
     const corpo = html`<h1>${t.titulo}</h1>
