@@ -10,6 +10,7 @@ import { paginas } from './paginas/estaticas.ts';
 import { idioma } from './paginas/idioma.ts';
 import { paginaDeErro } from './paginas/layout.ts';
 import { procurar } from './paginas/procurar.ts';
+import { paginasVigia } from './paginas/vigia.ts';
 import { abertas } from './rotas/abertas.ts';
 import { auditoria, desafio } from './rotas/auditoria.ts';
 import { chaveGratis } from './rotas/chave-gratis.ts';
@@ -21,6 +22,7 @@ import { fiis } from './rotas/fiis.ts';
 import { hoje } from './rotas/hoje.ts';
 import { recibos } from './rotas/recibos.ts';
 import { screener } from './rotas/screener.ts';
+import { vigia } from './rotas/vigia.ts';
 import type { AppEnv } from './tipos.ts';
 
 export { QuotaCounter } from './quota-counter.ts';
@@ -44,10 +46,11 @@ app.route('/hoje', hoje);
 app.route('/en/hoje', hoje);
 app.route('/etfs', etfs);
 app.route('/fiis', fiis);
+app.route('/vigia', vigia);
 app.route('/', documentacao);
 // Pages rendered per request, in both languages (the `/en` copies get their language from the prefix).
 for (const prefixo of ['/', '/en'])
-  app.route(prefixo, procurar).route(prefixo, comparar).route(prefixo, carteira);
+  app.route(prefixo, procurar).route(prefixo, comparar).route(prefixo, carteira).route(prefixo, paginasVigia);
 // MCP tools call the routes above through the app itself, so keys and quotas are the API's.
 app.route(
   '/mcp',

@@ -67,7 +67,8 @@ export default async function setup(project: TestProject): Promise<void> {
         p === 'json/fiis.json' ||
         /^json\/fiis\/(MXRF11|FLRP11)\//.test(p) ||
         /^json\/etfs(\.json$|\/(BOVA11|IVVB11)\/)/.test(p) ||
-        p.startsWith('csv/'),
+        p.startsWith('csv/') ||
+        p === 'json/vigia/eventos.json',
     ),
   );
   project.provide('amostra', { ...semeavel, codigoAntigo, codigoAtual: alvo.ticker_atual });

@@ -63,7 +63,15 @@ describe('/mcp (JSON-RPC 2.0 over Streamable HTTP)', () => {
     const r = await rpc('tools/list');
     const tools = r.result?.tools as { name: string; inputSchema: { type: string } }[];
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['amostra_auditoria', 'buscar_empresa', 'empresa', 'indicadores', 'multiplos', 'screener'].sort(),
+      [
+        'amostra_auditoria',
+        'buscar_empresa',
+        'empresa',
+        'eventos_vigia',
+        'indicadores',
+        'multiplos',
+        'screener',
+      ].sort(),
     );
     for (const t of tools) expect(t.inputSchema.type).toBe('object');
   });

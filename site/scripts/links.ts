@@ -17,6 +17,8 @@ export const PREFIXOS_DA_API = [
   '/screener',
   '/recibo/',
   '/vigia/',
+  // the watcher's pages are rendered by the worker in both languages
+  '/en/vigia/',
   '/fiis/',
   '/etfs/',
   '/dump',

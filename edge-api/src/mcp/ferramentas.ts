@@ -1,6 +1,7 @@
 import { INDICADORES_FILTRAVEIS, RigorSchema } from '@fundamentos/schemas/screener';
 import { z } from 'zod';
 import { N_MAXIMO } from '../auditoria/amostra.ts';
+import { LIMITE_MAXIMO } from '../vigia/selecao.ts';
 
 const ticker = z
   .string()
@@ -65,6 +66,21 @@ export const FERRAMENTAS = {
       n: z.number().int().min(1).max(N_MAXIMO).optional(),
     }),
   },
+  eventos_vigia: {
+    descricao:
+      'Eventos do vigia, mais novos primeiro (/vigia/eventos, aberta): lucro virou prejuízo, margem ou dívida mudou de faixa, reapresentação, bandeira; classe fiis ou etfs para fundos.',
+    entrada: z.strictObject({
+      ticker: ticker.optional(),
+      tipo: z
+        .string()
+        .regex(/^[a-z0-9_]+$/)
+        .optional()
+        .describe('Tipo de evento, ex. faixa_margem.'),
+      desde: z.iso.date().optional().describe('Só eventos desta data em diante.'),
+      limite: z.number().int().min(1).max(LIMITE_MAXIMO).optional(),
+      classe: z.enum(['fiis', 'etfs']).optional().describe('Ausente: empresas.'),
+    }),
+  },
 } as const satisfies Record<string, { descricao: string; entrada: z.ZodType }>;
 
 export type NomeFerramenta = keyof typeof FERRAMENTAS;
@@ -92,6 +108,12 @@ export function caminhoDaFerramenta(nome: NomeFerramenta, args: unknown): string
       if (a.rigor !== undefined) q.set('rigor', a.rigor);
       if (a.recibo !== undefined) q.set('recibo', String(a.recibo));
       return `/screener${q.size > 0 ? `?${q}` : ''}`;
+    }
+    case 'eventos_vigia': {
+      const a = FERRAMENTAS.eventos_vigia.entrada.parse(args);
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(a)) if (v !== undefined) q.set(k, String(v));
+      return `/vigia/eventos${q.size > 0 ? `?${q}` : ''}`;
     }
     case 'amostra_auditoria': {
       const a = FERRAMENTAS.amostra_auditoria.entrada.parse(args);

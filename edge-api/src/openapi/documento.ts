@@ -14,6 +14,7 @@ import { ScreenerParametrosDocSchema } from '@fundamentos/schemas/screener';
 import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
 import { z } from 'zod';
 import { AmostraAuditoriaSchema, MenuAuditoriaSchema, N_MAXIMO, N_PADRAO } from '../auditoria/amostra.ts';
+import { LIMITE_MAXIMO, LIMITE_PADRAO } from '../vigia/selecao.ts';
 
 type Js = Record<string, unknown>;
 
@@ -322,6 +323,54 @@ export const OPERACOES: Operacao[] = [
       },
     ],
     resposta: 'hoje',
+  },
+  {
+    metodo: 'get',
+    caminho: '/vigia/eventos',
+    acesso: 'aberta',
+    resumo:
+      'Eventos do vigia, mais novos primeiro: lucro/prejuízo, faixas de margem e dívida, reapresentações, bandeira (empresas); classe=fiis ou etfs para os vigias de fundos. total conta todos, mostrados o que limite deixa passar.',
+    parametros: [
+      {
+        ...ticker,
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'Código de negociação; um código antigo vale pelo atual; desconhecido: 404.',
+      },
+      {
+        nome: 'tipo',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'Tipo de evento do vigia pedido (ex.: faixa_margem; fiis: faixa_pvp, informe_reenviado…).',
+        schema: { type: 'string', pattern: '^[a-z0-9_]+$' },
+      },
+      {
+        nome: 'desde',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'Só eventos com data nesta data ou depois (AAAA-MM-DD).',
+        schema: { type: 'string', format: 'date' },
+      },
+      inteiro('limite', 'query', `Eventos devolvidos (padrão ${LIMITE_PADRAO}).`, {
+        minimum: 1,
+        maximum: LIMITE_MAXIMO,
+      }),
+      {
+        nome: 'classe',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'fiis ou etfs; ausente: empresas.',
+        schema: { type: 'string', enum: ['fiis', 'etfs'] },
+      },
+      {
+        nome: 'lang',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'Idioma dos rótulos de tipos e do critério (pt ou en; padrão pt).',
+        schema: { type: 'string', enum: ['pt', 'en'] },
+      },
+    ],
+    resposta: 'vigia_eventos',
   },
   {
     metodo: 'get',

@@ -132,6 +132,22 @@ const ROTAS: Info['rotas'] = [
     acesso: 'aberta',
     o_que: 'formulário da carteira: 303 ao endereço canônico',
   },
+  {
+    metodo: 'GET',
+    caminho: '/vigia/eventos',
+    acesso: 'aberta',
+    o_que: 'eventos do vigia (ticker, tipo, desde, limite, classe=fiis|etfs)',
+  },
+  ...[
+    ['/vigia', 'últimos eventos do vigia, com filtros (página)'],
+    ['/vigia/{ticker}', 'todos os eventos de uma empresa ou fundo (página; código antigo: 301)'],
+    ['/vigia/semana/{semana}', 'eventos de uma semana ISO AAAA-SS, o conteúdo do e-mail semanal (página)'],
+  ].map(([caminho = '', o_que = '']) => ({
+    metodo: 'GET' as const,
+    caminho,
+    acesso: 'aberta' as const,
+    o_que,
+  })),
   { metodo: 'GET', caminho: '/openapi.json', acesso: 'aberta', o_que: 'documento OpenAPI 3.1' },
   { metodo: 'GET', caminho: '/docs', acesso: 'aberta', o_que: 'documentação interativa' },
   {

@@ -1,5 +1,6 @@
 import type { Stage } from '../core/stage.ts';
 import { etfsStage } from './etfs/index.ts';
+import { eventosStage } from './eventos/index.ts';
 import { fiisStages } from './fiis/index.ts';
 import { fundamentosStages } from './fundamentos/index.ts';
 import { hojeStage } from './hoje.ts';
@@ -20,4 +21,5 @@ export const martStages: Stage[] = [
   hojeStage,
   ...fiisStages,
   etfsStage,
+  eventosStage,
 ];

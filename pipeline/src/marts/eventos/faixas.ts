@@ -1,0 +1,89 @@
+import { FAIXAS, faixaDe, type NomeItem } from '../veredito.ts';
+
+/**
+ * Bands of the watcher. Company bands are the verdict's (`FAIXAS` of veredito.ts, imported); fund bands
+ * are ours (docs/vigia.md says why each edge). Every list of cuts reads like the verdict's: "below the
+ * first", "from one cut to under the next" (lower cut included), "the last cut or more".
+ */
+
+export interface Rotulo {
+  pt: string;
+  en: string;
+}
+
+/** A band rule: its cuts and the label of the band a value falls in. */
+export interface RegraFaixa {
+  cortes: readonly number[];
+  rotulo(valor: number): Rotulo;
+}
+
+/** The verdict's own band of a company indicator (margem_liquida, dl_ebitda). */
+export function faixaVeredito(nome: NomeItem): RegraFaixa {
+  return {
+    cortes: FAIXAS[nome].cortes,
+    rotulo: (v) => faixaDe(nome, v) as Rotulo,
+  };
+}
+
+type UnidadeFundo = 'fracao' | 'multiplo';
+
+const corteFundo = (c: number, u: UnidadeFundo, lingua: 'pt' | 'en'): string => {
+  if (u === 'multiplo') return lingua === 'pt' ? String(c).replace('.', ',') : String(c);
+  const pct = Math.round(c * 1000) / 10;
+  return `${lingua === 'pt' ? String(pct).replace('.', ',') : String(pct)}%`;
+};
+
+function regraFundo(cortes: readonly number[], u: UnidadeFundo): RegraFaixa {
+  const c = (x: number, l: 'pt' | 'en') => corteFundo(x, u, l);
+  return {
+    cortes,
+    rotulo(v) {
+      const primeiro = cortes[0] as number;
+      const ultimo = cortes[cortes.length - 1] as number;
+      if (v < primeiro) return { pt: `abaixo de ${c(primeiro, 'pt')}`, en: `below ${c(primeiro, 'en')}` };
+      if (v >= ultimo) return { pt: `${c(ultimo, 'pt')} ou mais`, en: `${c(ultimo, 'en')} or more` };
+      const i = cortes.findIndex((lo, k) => v >= lo && v < (cortes[k + 1] ?? Number.POSITIVE_INFINITY));
+      const lo = cortes[i] as number;
+      const hi = cortes[i + 1] as number;
+      return {
+        pt: `de ${c(lo, 'pt')} a menos de ${c(hi, 'pt')}`,
+        en: `from ${c(lo, 'en')} to under ${c(hi, 'en')}`,
+      };
+    },
+  };
+}
+
+/**
+ * REIT P/VP: 0.9 and 1.1 mark "clearly below" and "clearly above" book value (a 10% margin around 1,
+ * where the monthly NAV's own noise lives); 1 splits discount from premium.
+ */
+export const FAIXA_PVP_FII = regraFundo([0.9, 1, 1.1], 'multiplo');
+/**
+ * ETF premium over NAV per quota: ±0.5% is the usual market-maker tolerance of a B3 ETF; beyond ±2% the
+ * quota and the price tell different stories.
+ */
+export const FAIXA_AGIO_ETF = regraFundo([-0.02, -0.005, 0.005, 0.02], 'fracao');
+/** REIT 12-month yield (declared; no distribution source in the build, see docs/vigia.md). */
+export const FAIXA_DY_FII = regraFundo([0.06, 0.1, 0.14], 'fracao');
+
+/**
+ * `CASE` that gives the band label of `expr` in one language, written from the rule itself so SQL and
+ * TypeScript can never disagree: each band is labelled by the label of its lower cut (or of a value
+ * below the first cut).
+ */
+export function sqlFaixa(regra: RegraFaixa, expr: string, lingua: 'pt' | 'en'): string {
+  const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
+  const { cortes } = regra;
+  const primeiro = cortes[0] as number;
+  const partes = [
+    `WHEN ${expr} IS NULL THEN NULL`,
+    `WHEN ${expr} < ${primeiro} THEN ${q(regra.rotulo(primeiro - 1)[lingua])}`,
+  ];
+  for (let i = cortes.length - 1; i >= 0; i--) {
+    const lo = cortes[i] as number;
+    partes.push(`WHEN ${expr} >= ${lo} THEN ${q(regra.rotulo(lo)[lingua])}`);
+  }
+  // the branches above are ordered from the highest cut down, so the first match is the right band
+  const [nulo, abaixo, ...acima] = partes;
+  return `CASE ${[nulo, ...acima, abaixo].join(' ')} END`;
+}

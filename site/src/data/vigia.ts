@@ -1,0 +1,30 @@
+import { type EventoPublicado, VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
+import { type DataBuild, readArtefact } from './build.ts';
+
+/** The watcher's artefact (pipeline/src/marts/eventos): every event of every watcher, newest first. */
+export const CAMINHO_EVENTOS = 'json/vigia/eventos.json';
+
+const cache = new WeakMap<DataBuild, Map<string, EventoPublicado[]> | null>();
+
+/** Events per trading code, newest first; null when the build has no watcher artefact. */
+function porCodigo(b: DataBuild): Map<string, EventoPublicado[]> | null {
+  if (cache.has(b)) return cache.get(b) ?? null;
+  const a = readArtefact(b, CAMINHO_EVENTOS, VigiaEventosArtefatoSchema);
+  let m: Map<string, EventoPublicado[]> | null = null;
+  if (a !== null) {
+    m = new Map();
+    for (const e of a.eventos) {
+      const l = m.get(e.ticker) ?? [];
+      l.push(e);
+      m.set(e.ticker, l);
+    }
+  }
+  cache.set(b, m);
+  return m;
+}
+
+/** The newest `n` events of one code (company, REIT or ETF); null when the build has no watcher. */
+export function eventosRecentes(b: DataBuild, ticker: string, n: number): EventoPublicado[] | null {
+  const m = porCodigo(b);
+  return m === null ? null : (m.get(ticker) ?? []).slice(0, n);
+}
