@@ -1,4 +1,5 @@
 import { html, raw } from 'hono/html';
+import { LEITURA } from '../content/leitura.ts';
 import { href } from '../i18n/routes.ts';
 import { type Lang, strings } from '../i18n/strings.ts';
 
@@ -32,6 +33,10 @@ export interface OpcoesCasca {
 
 /** Served from `site/public/`, so static and edge pages link the very same file. */
 export const ESTILO = '/estilo.css';
+/** The search box's script (`site/public/busca.js`), deferred: the page never waits for it. */
+export const SCRIPT_BUSCA = '/busca.js';
+/** Compact index of every asset with a page, built with the site (`site/src/pages/busca.json.ts`). */
+export const INDICE_BUSCA = '/busca.json';
 
 const HTML_LANG: Record<Lang, string> = { pt: 'pt-BR', en: 'en' };
 
@@ -45,6 +50,22 @@ export function linkIdioma(lang: Lang, caminho: string, consulta?: URLSearchPara
   q.delete('lang');
   q.append('lang', lang);
   return `${href(lang, caminho)}?${q.toString()}`;
+}
+
+/**
+ * The search box of every page. Without JavaScript it is a plain GET form to the edge's `/procurar`; with
+ * it, `busca.js` turns the field into a combobox (WAI-ARIA listbox pattern) fed by the prebuilt index. The
+ * texts the script needs travel as data attributes so the script holds no language.
+ */
+export function caixaDeBusca(lang: Lang, id = 'busca') {
+  const b = LEITURA[lang].busca;
+  return html`<form role="search" action="${href(lang, '/procurar')}" method="get" class="${id === 'busca' ? 'busca-topo' : `busca-${id}`}" data-busca-topo data-indice="${INDICE_BUSCA}" data-prefixo="${lang === 'en' ? '/en' : ''}" data-tipos="${b.tipos}" data-nenhum="${b.nenhum}" data-uma="${b.uma_sugestao}" data-varias="${b.sugestoes}">
+<label for="${id}-q" class="visually-hidden">${b.rotulo}</label>
+<input id="${id}-q" name="q" type="search" placeholder="${b.rotulo}: ${b.dica}" autocomplete="off" maxlength="200" spellcheck="false">
+<button type="submit">${b.botao}</button>
+<ul id="${id}-opcoes" role="listbox" aria-label="${b.rotulo}" hidden></ul>
+<p class="visually-hidden" aria-live="polite"></p>
+</form>`;
 }
 
 function partes(o: OpcoesCasca): { inicio: string; fim: string } {
@@ -84,12 +105,14 @@ ${
 }
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${ESTILO}">
+<script src="${SCRIPT_BUSCA}" defer></script>
 ${o.versao ? html`<meta name="versao-do-dado" content="${o.versao}">` : ''}
 </head>
 <body>
 <a class="pular" href="#conteudo">${t.site.pular}</a>
 <header class="topo">
 <a class="marca" href="${href(o.lang, '/')}">${t.site.nome}</a>
+${o.caminho === '/' ? '' : caixaDeBusca(o.lang)}
 <nav aria-label="${t.nav.rotulo}"><ul>${nav.map(
     ([p, rotulo]) =>
       html`<li><a href="${href(o.lang, p)}"${p === o.caminho ? raw(' aria-current="page"') : ''}>${rotulo}</a></li>`,
