@@ -64,7 +64,9 @@ export const LEITURA = {
       tabela: 'Ver a tabela',
       periodo: 'Período',
       porque_poucos: (n: number) =>
-        `Só ${n} ${n === 1 ? 'valor' : 'valores'}: um gráfico sugeriria uma tendência que os dados não mostram.`,
+        n === 0
+          ? 'Nenhum valor publicado nesta série neste build.'
+          : `Só ${n} ${n === 1 ? 'valor' : 'valores'}: um gráfico sugeriria uma tendência que os dados não mostram.`,
       porque_lacuna: 'Há um ano sem valor no meio da série: um gráfico esconderia a lacuna.',
       porque_flag: 'Há valor com aviso na série: um gráfico o mostraria como se fosse firme.',
       curto_poucos: (n: number) => `sem gráfico: ${n} ${n === 1 ? 'valor' : 'valores'}`,
@@ -76,8 +78,8 @@ export const LEITURA = {
       vacancia: 'Vacância por imóvel (último informe trimestral)',
       agio_historico: 'Ágio sobre a cota por pregão',
       cota_vs_fechamento: 'Valor da cota e fechamento',
-      cota: 'cota',
-      fechamento: 'fechamento',
+      cota: 'Cota',
+      fechamento: 'Fechamento',
     },
     tabela: {
       filtrar: 'Filtrar a tabela',
@@ -144,7 +146,9 @@ export const LEITURA = {
       tabela: 'See the table',
       periodo: 'Period',
       porque_poucos: (n: number) =>
-        `Only ${n} ${n === 1 ? 'value' : 'values'}: a chart would suggest a trend the data does not show.`,
+        n === 0
+          ? 'No value of this series is published in this build.'
+          : `Only ${n} ${n === 1 ? 'value' : 'values'}: a chart would suggest a trend the data does not show.`,
       porque_lacuna: 'A year in the middle of the series has no value: a chart would hide the gap.',
       porque_flag: 'A value in the series carries a flag: a chart would show it as if it were firm.',
       curto_poucos: (n: number) => `no chart: ${n} ${n === 1 ? 'value' : 'values'}`,
@@ -157,7 +161,7 @@ export const LEITURA = {
       agio_historico: 'Premium over NAV by session',
       cota_vs_fechamento: 'NAV per unit and close',
       cota: 'NAV',
-      fechamento: 'close',
+      fechamento: 'Close',
     },
     tabela: {
       filtrar: 'Filter the table',

@@ -61,7 +61,7 @@ export function caixaDeBusca(lang: Lang, id = 'busca') {
   const b = LEITURA[lang].busca;
   return html`<form role="search" action="${href(lang, '/procurar')}" method="get" class="${id === 'busca' ? 'busca-topo' : `busca-${id}`}" data-busca-topo data-indice="${INDICE_BUSCA}" data-prefixo="${lang === 'en' ? '/en' : ''}" data-tipos="${b.tipos}" data-nenhum="${b.nenhum}" data-uma="${b.uma_sugestao}" data-varias="${b.sugestoes}">
 <label for="${id}-q" class="visually-hidden">${b.rotulo}</label>
-<input id="${id}-q" name="q" type="search" placeholder="${b.rotulo}: ${b.dica}" autocomplete="off" maxlength="200" spellcheck="false">
+<input id="${id}-q" name="q" type="search" placeholder="${b.botao}: ${b.dica}" autocomplete="off" maxlength="200" spellcheck="false">
 <button type="submit">${b.botao}</button>
 <ul id="${id}-opcoes" role="listbox" aria-label="${b.rotulo}" hidden></ul>
 <p class="visually-hidden" aria-live="polite"></p>
