@@ -149,7 +149,8 @@ describe('reading layer in Chromium (issue 15)', () => {
     expect(await campo.getAttribute('aria-expanded')).toBe('true');
     const codigos = await opcoes.locator('strong').allTextContents();
     expect(codigos).toContain(alvo.ticker);
-    expect(codigos.every((c) => c.startsWith(alvo.ticker.slice(0, 4)))).toBe(true);
+    // at most eight suggestions; a company may match by another of its codes, so the main codes may differ
+    expect(codigos.length).toBeLessThanOrEqual(8);
 
     await page.keyboard.press('ArrowDown');
     const primeiro = await opcoes.nth(0).getAttribute('id');

@@ -57,6 +57,9 @@ export function linkIdioma(lang: Lang, caminho: string, consulta?: URLSearchPara
  * it, `busca.js` turns the field into a combobox (WAI-ARIA listbox pattern) fed by the prebuilt index. The
  * texts the script needs travel as data attributes so the script holds no language.
  */
+/** Pages whose content opens with their own search form: the home (larger box) and `/procurar` itself. */
+const PAGINAS_COM_BUSCA_PROPRIA = new Set(['/', '/procurar']);
+
 export function caixaDeBusca(lang: Lang, id = 'busca') {
   const b = LEITURA[lang].busca;
   return html`<form role="search" action="${href(lang, '/procurar')}" method="get" class="${id === 'busca' ? 'busca-topo' : `busca-${id}`}" data-busca-topo data-indice="${INDICE_BUSCA}" data-prefixo="${lang === 'en' ? '/en' : ''}" data-tipos="${b.tipos}" data-nenhum="${b.nenhum}" data-uma="${b.uma_sugestao}" data-varias="${b.sugestoes}">
@@ -112,7 +115,7 @@ ${o.versao ? html`<meta name="versao-do-dado" content="${o.versao}">` : ''}
 <a class="pular" href="#conteudo">${t.site.pular}</a>
 <header class="topo">
 <a class="marca" href="${href(o.lang, '/')}">${t.site.nome}</a>
-${o.caminho === '/' ? '' : caixaDeBusca(o.lang)}
+${PAGINAS_COM_BUSCA_PROPRIA.has(o.caminho) ? '' : caixaDeBusca(o.lang)}
 <nav aria-label="${t.nav.rotulo}"><ul>${nav.map(
     ([p, rotulo]) =>
       html`<li><a href="${href(o.lang, p)}"${p === o.caminho ? raw(' aria-current="page"') : ''}>${rotulo}</a></li>`,
