@@ -2,6 +2,7 @@ import { html, raw } from 'hono/html';
 import { LEITURA } from '../content/leitura.ts';
 import { href } from '../i18n/routes.ts';
 import { type Lang, strings } from '../i18n/strings.ts';
+import { SCRIPT_BUSCA } from './busca-script.ts';
 
 /**
  * The one page shell (head, header, navigation, notice, footer) of the whole product. Astro's
@@ -33,8 +34,6 @@ export interface OpcoesCasca {
 
 /** Served from `site/public/`, so static and edge pages link the very same file. */
 export const ESTILO = '/estilo.css';
-/** The search box's script (`site/public/busca.js`), deferred: the page never waits for it. */
-export const SCRIPT_BUSCA = '/busca.js';
 /** Compact index of every asset with a page, built with the site (`site/src/pages/busca.json.ts`). */
 export const INDICE_BUSCA = '/busca.json';
 
@@ -54,7 +53,7 @@ export function linkIdioma(lang: Lang, caminho: string, consulta?: URLSearchPara
 
 /**
  * The search box of every page. Without JavaScript it is a plain GET form to the edge's `/procurar`; with
- * it, `busca.js` turns the field into a combobox (WAI-ARIA listbox pattern) fed by the prebuilt index. The
+ * it, the script inlined at the end of the page (`busca-script.ts`) turns the field into a combobox (WAI-ARIA listbox pattern) fed by the prebuilt index. The
  * texts the script needs travel as data attributes so the script holds no language.
  */
 /** Pages whose content opens with their own search form: the home (larger box) and `/procurar` itself. */
@@ -62,7 +61,7 @@ const PAGINAS_COM_BUSCA_PROPRIA = new Set(['/', '/procurar']);
 
 export function caixaDeBusca(lang: Lang, id = 'busca') {
   const b = LEITURA[lang].busca;
-  return html`<form role="search" action="${href(lang, '/procurar')}" method="get" class="${id === 'busca' ? 'busca-topo' : `busca-${id}`}" data-busca-topo data-indice="${INDICE_BUSCA}" data-prefixo="${lang === 'en' ? '/en' : ''}" data-tipos="${b.tipos}" data-nenhum="${b.nenhum}" data-uma="${b.uma_sugestao}" data-varias="${b.sugestoes}">
+  return html`<form role="search" action="${href(lang, '/procurar')}" method="get" class="${id === 'busca' ? 'busca-topo' : `busca-${id}`}" data-busca-topo data-busca-indice="${INDICE_BUSCA}" data-busca-prefixo="${lang === 'en' ? '/en' : ''}" data-busca-tipos="${b.tipos}" data-busca-nenhum="${b.nenhum}" data-busca-uma="${b.uma_sugestao}" data-busca-varias="${b.sugestoes}">
 <label for="${id}-q" class="visually-hidden">${b.rotulo}</label>
 <input id="${id}-q" name="q" type="search" placeholder="${b.botao}: ${b.dica}" autocomplete="off" maxlength="200" spellcheck="false">
 <button type="submit">${b.botao}</button>
@@ -108,7 +107,6 @@ ${
 }
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${ESTILO}">
-<script src="${SCRIPT_BUSCA}" defer></script>
 ${o.versao ? html`<meta name="versao-do-dado" content="${o.versao}">` : ''}
 </head>
 <body>
@@ -132,6 +130,7 @@ ${o.numeros ? html`<p class="aviso" role="note"><strong>${t.aviso.titulo}:</stro
 <p>${t.aviso.texto}</p>
 <p>${t.rodape.fonte} <a href="${href(o.lang, '/metodologia')}">${t.rodape.metodo}</a> · <a href="${href(o.lang, '/qualidade')}">${t.nav.qualidade}</a> · <a href="${href(o.lang, '/o-que-erramos')}">${t.rodape.erros}</a></p>
 </footer>
+<script>${raw(SCRIPT_BUSCA)}</script>
 </body>
 </html>
 `;

@@ -1,10 +1,17 @@
-// The shell's search box as you type (issue 15). Without this script the box is a plain GET form to
-// /procurar. With it, the field becomes a combobox (WAI-ARIA 1.2 listbox pattern): the prebuilt index
-// (/busca.json, fetched once, on first focus) is matched in the order /procurar lists results
-// (edge-api/src/paginas/procurar.ts): trading-code prefix, then CVM code or CNPJ (8+ digits), then every
-// word of the name, accents and case ignored. Enter on a suggestion opens its page; Enter without one
-// submits the form to /procurar, which searches the whole catalogue.
-(() => {
+/**
+ * The search box's script, inlined at the end of every page by the shell (`casca.ts`): static and edge
+ * pages alike, with no file to fetch (an edge page may be served with a site build that lacks one) and
+ * nothing to wait for (it runs after the page is parsed). Plain browser JavaScript kept as text, no
+ * template literals inside (this is one), so the bundlers of Astro and wrangler cannot rewrite it.
+ *
+ * The shell's search box as you type (issue 15). Without this script the box is a plain GET form to
+ * /procurar. With it, the field becomes a combobox (WAI-ARIA 1.2 listbox pattern): the prebuilt index
+ * (/busca.json, fetched once, on first focus) is matched in the order /procurar lists results
+ * (edge-api/src/paginas/procurar.ts): trading-code prefix, then CVM code or CNPJ (8+ digits), then every
+ * word of the name, accents and case ignored. Enter on a suggestion opens its page; Enter without one
+ * submits the form to /procurar, which searches the whole catalogue.
+ */
+export const SCRIPT_BUSCA = String.raw`(() => {
   const rotas = ['/acoes/', '/fiis/', '/etfs/'];
   const MAX = 8;
   let indice = null;
@@ -63,7 +70,7 @@
     const lista = form.querySelector('[role="listbox"]');
     const estado = form.querySelector('[aria-live]');
     const d = form.dataset;
-    const tipos = d.tipos.split('|');
+    const tipos = d.buscaTipos.split('|');
     let opcoes = [];
     let ativa = -1;
 
@@ -93,7 +100,7 @@
     }
 
     function abrir(k) {
-      location.href = d.prefixo + rotas[k.tipo] + k.codigo;
+      location.href = d.buscaPrefixo + rotas[k.tipo] + k.codigo;
     }
 
     function mostrar() {
@@ -108,14 +115,14 @@
       }
       opcoes.forEach((k, i) => {
         const li = document.createElement('li');
-        li.id = `${lista.id}-${i}`;
+        li.id = lista.id + '-' + i;
         li.setAttribute('role', 'option');
         li.setAttribute('aria-selected', 'false');
-        li.dataset.caminho = d.prefixo + rotas[k.tipo] + k.codigo;
+        li.dataset.caminho = d.buscaPrefixo + rotas[k.tipo] + k.codigo;
         const c = document.createElement('strong');
         c.textContent = k.codigo;
         const n = document.createElement('span');
-        n.textContent = ` ${k.nome} `;
+        n.textContent = ' ' + k.nome + ' ';
         const t = document.createElement('small');
         t.textContent = tipos[k.tipo];
         li.append(c, n, t);
@@ -126,13 +133,13 @@
       const n = opcoes.length;
       lista.hidden = n === 0;
       campo.setAttribute('aria-expanded', String(n > 0));
-      estado.textContent = n === 0 ? d.nenhum : n === 1 ? d.uma : d.varias.replace('{n}', String(n));
+      estado.textContent = n === 0 ? d.buscaNenhum : n === 1 ? d.buscaUma : d.buscaVarias.replace('{n}', String(n));
     }
 
-    campo.addEventListener('focus', () => carregar(d.indice));
+    campo.addEventListener('focus', () => carregar(d.buscaIndice));
     campo.addEventListener('input', () => {
       if (indice) mostrar();
-      else carregar(d.indice).then(mostrar);
+      else carregar(d.buscaIndice).then(mostrar);
     });
     campo.addEventListener('keydown', (e) => {
       const n = opcoes.length;
@@ -163,3 +170,4 @@
 
   document.querySelectorAll('[data-busca-topo]').forEach(iniciar);
 })();
+`;
