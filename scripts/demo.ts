@@ -93,10 +93,12 @@ try {
   console.log(`site ${base}/ → ${pt.status} (${pt.headers.get('content-language')})`);
   console.log(`     ${base}/ with Accept-Language: en → ${en.status} ${en.headers.get('location') ?? ''}`);
   // The sample's pages that show the most (prices, multiples, dividends, verdict; a REIT; an ETF).
-  console.log(`pages: ${paginasDaVitrine('data/out').map((p) => `${base}${p}`).join('  ')}`);
   console.log(
-    `try: ${base}/empresas/ENGI11 (open data), /empresas/WEGE3/indicadores (trial code, no key)\n`,
+    `pages: ${paginasDaVitrine('data/out')
+      .map((p) => `${base}${p}`)
+      .join('  ')}`,
   );
+  console.log(`try: ${base}/empresas/ENGI11 (open data), /empresas/WEGE3/indicadores (trial code, no key)\n`);
   if (values.verificar) {
     const falhas = [
       saude.ok ? '' : `/saude answered ${saude.status}`,
