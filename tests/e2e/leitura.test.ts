@@ -11,7 +11,7 @@ import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type Vitrine, vitrineDaPublicacao } from '@fundamentos/site/data/vitrine';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirChromium, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
+import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
 
 /**
  * The reading layer of issue 15, in Debian's Chromium on the site built from the real sample: screenshots
@@ -48,19 +48,12 @@ afterAll(async () => {
   stop();
 });
 
+/** Opens a page at `largura` px wide (the shared helper collects console errors), expecting 200. */
 async function abrir(path: string, largura = 1440, js = true): Promise<{ page: Page; erros: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width: largura, height: 900 },
-    javaScriptEnabled: js,
-  });
-  const page = await context.newPage();
-  const erros: string[] = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') erros.push(m.text());
-  });
-  page.on('pageerror', (e) => erros.push(e.message));
-  const r = await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-  expect(r?.status()).toBe(200);
+  const { page, erros, status } = await abrirPagina(browser, `${base}${path}`, js);
+  expect(status).toBe(200);
+  await page.setViewportSize({ width: largura, height: 900 });
+  await page.waitForLoadState('networkidle');
   return { page, erros };
 }
 
