@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { paginasDaVitrine } from '../site/src/data/vitrine.ts';
 
 // pnpm 10 forwards a literal `--` separator; it is not an argument of ours.
 const { values } = parseArgs({
@@ -91,9 +92,13 @@ try {
   console.log(`\nAPI  ${base}/saude → ${saude.status}, versao_do_dado ${corpo.versao_do_dado}`);
   console.log(`site ${base}/ → ${pt.status} (${pt.headers.get('content-language')})`);
   console.log(`     ${base}/ with Accept-Language: en → ${en.status} ${en.headers.get('location') ?? ''}`);
+  // The sample's pages that show the most (prices, multiples, dividends, verdict; a REIT; an ETF).
   console.log(
-    `try: ${base}/acoes/ENGI11 (page), ${base}/empresas/ENGI11 (open data), /empresas/WEGE3/indicadores (trial code, no key)\n`,
+    `pages: ${paginasDaVitrine('data/out')
+      .map((p) => `${base}${p}`)
+      .join('  ')}`,
   );
+  console.log(`try: ${base}/empresas/ENGI11 (open data), /empresas/WEGE3/indicadores (trial code, no key)\n`);
   if (values.verificar) {
     const falhas = [
       saude.ok ? '' : `/saude answered ${saude.status}`,

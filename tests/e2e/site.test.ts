@@ -192,7 +192,8 @@ describe('site built from the sample publication', () => {
     await empresa.page.context().close();
 
     const busca = await abrir('/buscar', false);
-    const itens = busca.page.locator('[data-lista] li');
+    // /buscar is a sortable table since issue 15: its rows are the list items
+    const itens = busca.page.locator('[data-lista] tr');
     expect(await itens.count()).toBeGreaterThan(0);
     expect(await itens.filter({ hasText: ticker }).count()).toBe(1);
     await busca.page.context().close();
@@ -200,9 +201,9 @@ describe('site built from the sample publication', () => {
 
   it('search filters the list in place with JavaScript', async () => {
     const { page, erros } = await abrir('/buscar');
-    const total = await page.locator('[data-lista] li').count();
+    const total = await page.locator('[data-lista] tr').count();
     await page.fill('[data-busca]', ticker.toLowerCase());
-    const visiveis = await page.locator('[data-lista] li:not([hidden])').count();
+    const visiveis = await page.locator('[data-lista] tr:not([hidden])').count();
     expect(visiveis).toBeGreaterThanOrEqual(1);
     expect(visiveis).toBeLessThanOrEqual(total);
     await page.fill('[data-busca]', 'zzzz-nenhuma-empresa');

@@ -1,6 +1,8 @@
 import { html, raw } from 'hono/html';
+import { LEITURA } from '../content/leitura.ts';
 import { href } from '../i18n/routes.ts';
 import { type Lang, strings } from '../i18n/strings.ts';
+import { SCRIPT_BUSCA } from './busca-script.ts';
 
 /**
  * The one page shell (head, header, navigation, notice, footer) of the whole product. Astro's
@@ -32,6 +34,8 @@ export interface OpcoesCasca {
 
 /** Served from `site/public/`, so static and edge pages link the very same file. */
 export const ESTILO = '/estilo.css';
+/** Compact index of every asset with a page, built with the site (`site/src/pages/busca.json.ts`). */
+export const INDICE_BUSCA = '/busca.json';
 
 const HTML_LANG: Record<Lang, string> = { pt: 'pt-BR', en: 'en' };
 
@@ -45,6 +49,25 @@ export function linkIdioma(lang: Lang, caminho: string, consulta?: URLSearchPara
   q.delete('lang');
   q.append('lang', lang);
   return `${href(lang, caminho)}?${q.toString()}`;
+}
+
+/**
+ * The search box of every page. Without JavaScript it is a plain GET form to the edge's `/procurar`; with
+ * it, the script inlined at the end of the page (`busca-script.ts`) turns the field into a combobox (WAI-ARIA listbox pattern) fed by the prebuilt index. The
+ * texts the script needs travel as data attributes so the script holds no language.
+ */
+/** Pages whose content opens with their own search form: the home (larger box) and `/procurar` itself. */
+const PAGINAS_COM_BUSCA_PROPRIA = new Set(['/', '/procurar']);
+
+export function caixaDeBusca(lang: Lang, id = 'busca') {
+  const b = LEITURA[lang].busca;
+  return html`<form role="search" action="${href(lang, '/procurar')}" method="get" class="${id === 'busca' ? 'busca-topo' : `busca-${id}`}" data-busca-topo data-busca-indice="${INDICE_BUSCA}" data-busca-prefixo="${lang === 'en' ? '/en' : ''}" data-busca-tipos="${b.tipos}" data-busca-nenhum="${b.nenhum}" data-busca-uma="${b.uma_sugestao}" data-busca-varias="${b.sugestoes}">
+<label for="${id}-q" class="visually-hidden">${b.rotulo}</label>
+<input id="${id}-q" name="q" type="search" placeholder="${b.botao}: ${b.dica}" autocomplete="off" maxlength="200" spellcheck="false">
+<button type="submit">${b.botao}</button>
+<ul id="${id}-opcoes" role="listbox" aria-label="${b.rotulo}" hidden></ul>
+<p class="visually-hidden" aria-live="polite"></p>
+</form>`;
 }
 
 function partes(o: OpcoesCasca): { inicio: string; fim: string } {
@@ -90,6 +113,7 @@ ${o.versao ? html`<meta name="versao-do-dado" content="${o.versao}">` : ''}
 <a class="pular" href="#conteudo">${t.site.pular}</a>
 <header class="topo">
 <a class="marca" href="${href(o.lang, '/')}">${t.site.nome}</a>
+${PAGINAS_COM_BUSCA_PROPRIA.has(o.caminho) ? '' : caixaDeBusca(o.lang)}
 <nav aria-label="${t.nav.rotulo}"><ul>${nav.map(
     ([p, rotulo]) =>
       html`<li><a href="${href(o.lang, p)}"${p === o.caminho ? raw(' aria-current="page"') : ''}>${rotulo}</a></li>`,
@@ -106,6 +130,7 @@ ${o.numeros ? html`<p class="aviso" role="note"><strong>${t.aviso.titulo}:</stro
 <p>${t.aviso.texto}</p>
 <p>${t.rodape.fonte} <a href="${href(o.lang, '/metodologia')}">${t.rodape.metodo}</a> · <a href="${href(o.lang, '/qualidade')}">${t.nav.qualidade}</a> · <a href="${href(o.lang, '/o-que-erramos')}">${t.rodape.erros}</a></p>
 </footer>
+<script>${raw(SCRIPT_BUSCA)}</script>
 </body>
 </html>
 `;
