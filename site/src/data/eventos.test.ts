@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBuild } from './build.ts';
-import { CAMINHO_EVENTOS, caminhoDoEvento, eventosRecentes } from './eventos.ts';
+import { CAMINHO_EVENTOS, caminhoDoEvento, ultimosEventos } from './eventos.ts';
 
 // Fixture made here (feitos-aqui): a publication with a watcher events artefact of three made-up events,
 // and one without it, to test that the home page reads events only when the manifest lists them.
@@ -67,9 +67,9 @@ beforeAll(() => {
   publicar(comEventos, {
     versao_do_dado: '2026-11-22-teste|1',
     eventos: [
-      evento('AAAA3', '2024-03-01', 'acao'),
-      evento('BBBB11', '2024-05-02', 'fii'),
-      evento('CCCC11', '2024-04-03', 'etf'),
+      evento('BBBB11', '2024-05-02', 'fiis'),
+      evento('CCCC11', '2024-04-03', 'etfs'),
+      evento('AAAA3', '2024-03-01', 'empresas'),
     ],
   });
   publicar(semEventos, null);
@@ -79,16 +79,16 @@ afterAll(() => {
   rmSync(semEventos, { recursive: true, force: true });
 });
 
-describe('eventosRecentes', () => {
+describe('ultimosEventos', () => {
   it('is null when the manifest lists no events artefact (the home page then shows no section)', () => {
-    expect(eventosRecentes(openBuild(semEventos), 8)).toBeNull();
+    expect(ultimosEventos(openBuild(semEventos), 8)).toBeNull();
   });
 
   it('lists the newest first, at most n, each leading to its asset page by class', () => {
-    const es = eventosRecentes(openBuild(comEventos), 2);
+    const es = ultimosEventos(openBuild(comEventos), 2);
     expect(es?.map((e) => e.ticker)).toEqual(['BBBB11', 'CCCC11']);
     expect(es?.map(caminhoDoEvento)).toEqual(['/fiis/BBBB11', '/etfs/CCCC11']);
-    const todos = eventosRecentes(openBuild(comEventos), 8) ?? [];
+    const todos = ultimosEventos(openBuild(comEventos), 8) ?? [];
     expect(todos.at(-1) && caminhoDoEvento(todos.at(-1) as (typeof todos)[number])).toBe('/acoes/AAAA3');
   });
 });

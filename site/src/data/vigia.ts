@@ -28,3 +28,16 @@ export function eventosRecentes(b: DataBuild, ticker: string, n: number): Evento
   const m = porCodigo(b);
   return m === null ? null : (m.get(ticker) ?? []).slice(0, n);
 }
+
+/** Every event of the build, newest first as published; null when the build has no watcher artefact. */
+export function todosEventos(b: DataBuild): EventoPublicado[] | null {
+  const m = porCodigo(b);
+  return m === null
+    ? null
+    : [...m.values()].flat().sort((x, y) => y.data.localeCompare(x.data) || x.ticker.localeCompare(y.ticker));
+}
+
+/** The watcher's page of the asset an event is about, by its class. */
+export function caminhoDoEvento(e: Pick<EventoPublicado, 'classe' | 'ticker'>): string {
+  return `/${e.classe === 'empresas' ? 'acoes' : e.classe}/${e.ticker}`;
+}
