@@ -13,3 +13,6 @@ export const AcompanharRespostaSchema = z.strictObject({
   ticker: z.string().min(1),
   confirmar_em_horas: z.number().int().positive(),
 });
+
+/** Hours a follow request waits for its confirmation before the hourly job deletes it (site form and worker). */
+export const CONFIRMAR_EM_HORAS = 48;

@@ -1,4 +1,4 @@
-import { AcompanharRespostaSchema } from '@fundamentos/schemas/contas';
+import { AcompanharRespostaSchema, CONFIRMAR_EM_HORAS } from '@fundamentos/schemas/contas';
 import { href } from '@fundamentos/site/i18n/routes';
 import type { Lang } from '@fundamentos/site/i18n/strings';
 import { type Context, Hono } from 'hono';
@@ -25,9 +25,6 @@ import {
   tokenCancelar,
 } from './selo.ts';
 import { textos } from './textos.ts';
-
-/** Hours a follow request waits for its confirmation before the hourly job deletes it. */
-export const CONFIRMAR_EM_HORAS = 48;
 
 /** Names of the form's fields (site/src/components/AcompanharForm.astro uses the same). */
 export const CAMPOS = {
@@ -335,5 +332,7 @@ export const carimbarFormulario = createMiddleware<AppEnv>(async (c, next) => {
   // The body now differs per request: its length and the file's ETag no longer describe it.
   cabecalhos.delete('content-length');
   cabecalhos.delete('etag');
+  // Cleared first: Hono's setter would copy the old answer's headers (ETag included) onto the new one.
+  c.res = undefined;
   c.res = new Response(reescrita.body, { status: reescrita.status, headers: cabecalhos });
 });
