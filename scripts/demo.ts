@@ -11,6 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { iniciarContas, roteiro, verificarContas } from './demo-contas.ts';
 
 // pnpm 10 forwards a literal `--` separator; it is not an argument of ours.
 const { values } = parseArgs({
@@ -76,7 +77,20 @@ process.on('SIGINT', () => {
 
 await rodar(['pipeline', 'build', '--raw', 'data/sample/raw', '--out', 'data/out', '--label', 'amostra']);
 await rodar(['site', 'build', '--data', 'data/out']);
-filhos.push(iniciar(['api', 'serve', '--data', 'data/out', '--site', 'site/dist', '--port', String(porta)]));
+const contas = await iniciarContas(porta);
+filhos.push(
+  iniciar([
+    'api',
+    'serve',
+    '--data',
+    'data/out',
+    '--site',
+    'site/dist',
+    '--port',
+    String(porta),
+    ...contas.argumentos,
+  ]),
+);
 
 const base = `http://127.0.0.1:${porta}`;
 try {
@@ -94,8 +108,10 @@ try {
   console.log(
     `try: ${base}/acoes/ENGI11 (page), ${base}/empresas/ENGI11 (open data), /empresas/WEGE3/indicadores (trial code, no key)\n`,
   );
+  console.log(`${roteiro(base, contas.stripe.url)}\n`);
   if (values.verificar) {
     const falhas = [
+      ...(await verificarContas(base)),
       saude.ok ? '' : `/saude answered ${saude.status}`,
       pt.ok && htmlPt.includes('<html lang="pt-BR"')
         ? ''
@@ -106,6 +122,7 @@ try {
     ].filter((f) => f !== '');
     if (falhas.length > 0) throw new Error(`the demo failed its checks: ${falhas.join('; ')}`);
     parar();
+    await contas.stripe.fechar();
     process.exit(0);
   }
 } catch (e) {

@@ -320,6 +320,9 @@ export const carimbarFormulario = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.req.method !== 'GET' || !PAGINA_DE_EMPRESA.test(c.req.path) || c.res.status !== 200) return;
   if (!c.res.headers.get('content-type')?.startsWith('text/html')) return;
+  // Without the secret (a bare `wrangler dev`) the page is served as is; POST /acompanhar then refuses the
+  // unstamped form with a clear 422 instead of every company page failing.
+  if (!c.env.SEGREDO_CONTAS) return;
   const carimbo = await carimbar(c.env.SEGREDO_CONTAS, new Date());
   const reescrita = new HTMLRewriter()
     .on(`form[data-acompanhar] input[name="${CAMPOS.carimbo}"]`, {
