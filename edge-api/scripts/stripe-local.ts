@@ -277,6 +277,11 @@ export async function iniciarStripeLocal(opcoes: OpcoesStripeLocal): Promise<Str
   return {
     url: base,
     pedidos,
-    fechar: () => new Promise((ok) => servidor.close(() => ok())),
+    fechar: () =>
+      new Promise((ok) => {
+        servidor.close(() => ok());
+        // Keep-alive connections (the worker's SDK, webhook deliveries) would hold close() open.
+        servidor.closeAllConnections();
+      }),
   };
 }

@@ -13,7 +13,7 @@ import { emTexto, preencher } from '../paginas/comum.ts';
 import { marcarPagina, paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { enviar, paragrafos } from './correio.ts';
-import { corpoDoFormulario } from './formulario.ts';
+import { corpoDoFormulario, validarFormulario } from './formulario.ts';
 import {
   type Carimbo,
   carimbar,
@@ -99,18 +99,7 @@ export function rodapeCancelar(lang: Lang, ticker: string, link: string): { text
 }
 
 async function aceitar(c: Context<AppEnv>): Promise<Response> {
-  const campos = await corpoDoFormulario(c);
-  const r = Pedido.safeParse(campos);
-  if (!r.success)
-    throw parametrosInvalidos(
-      r.error.issues.map((i) => ({
-        local: 'query',
-        nome: String(i.path[0] ?? 'corpo'),
-        mensagem: i.message,
-        tipo: i.code,
-      })),
-    );
-  const p = r.data;
+  const p = await validarFormulario(c, Pedido);
   if (p.lang) c.set('lang', p.lang);
   const lang = c.get('lang');
   // Bots: a field hidden from people that a form-filling bot fills, and a signed stamp of when the page was

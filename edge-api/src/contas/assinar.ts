@@ -10,7 +10,7 @@ import { marcarPagina, paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { enviar, paragrafos } from './correio.ts';
-import { corpoDoFormulario } from './formulario.ts';
+import { validarFormulario } from './formulario.ts';
 import {
   diasDoPacote,
   type Escolha,
@@ -105,20 +105,10 @@ async function paginaAssinar(c: Context<AppEnv>, q: EscolhaQuery): Promise<Respo
 export const assinar = new Hono<AppEnv>()
   .get('/', marcarPagina, validar('query', EscolhaQuery), (c) => paginaAssinar(c, c.req.valid('query')))
   .post('/confirmar', marcarPagina, async (c) => {
-    const campos = await corpoDoFormulario(c);
-    const r = Confirmacao.safeParse(campos);
-    if (!r.success)
-      throw parametrosInvalidos(
-        r.error.issues.map((i) => ({
-          local: 'query',
-          nome: String(i.path[0] ?? 'corpo'),
-          mensagem: i.message,
-          tipo: i.code,
-        })),
-      );
-    const e = escolha(r.data);
+    const dados = await validarFormulario(c, Confirmacao);
+    const e = escolha(dados);
     if (e === null) throw new Error('unreachable: the form schema requires a plan');
-    const lang: Lang = r.data.lang ?? c.get('lang');
+    const lang: Lang = dados.lang ?? c.get('lang');
     const id = crypto.randomUUID();
     const origem = new URL(c.req.url).origin;
     const volta = (voltou: string) => `${origem}${href(lang, '/assinar')}?voltou=${voltou}`;
