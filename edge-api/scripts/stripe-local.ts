@@ -67,7 +67,7 @@ function responder(res: ServerResponse, status: number, corpo: unknown): void {
 function pagina(res: ServerResponse, titulo: string, corpo: string): void {
   res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
   res.end(
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${titulo}</title></head><body style="font-family:sans-serif;max-width:36em;margin:2em auto"><p><small>Stripe (local stand-in, nothing is charged)</small></p><h1>${titulo}</h1>${corpo}</body></html>`,
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>${titulo}</title><link rel="icon" href="data:,"></head><body style="font-family:sans-serif;max-width:36em;margin:2em auto"><p><small>Stripe (local stand-in, nothing is charged)</small></p><h1>${titulo}</h1>${corpo}</body></html>`,
   );
 }
 

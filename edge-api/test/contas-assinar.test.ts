@@ -120,6 +120,16 @@ describe('GET /assinar: shows, never changes anything', () => {
     expect((await erro(await get('/assinar?pacote=2m'), 422)).parametros?.[0]?.nome).toBe('pacote');
   });
 
+  it('is where the 403 (Pro-only set) and /info send a reader, and it answers', async () => {
+    const recusa = await erro(await get('/dump/qualquer.csv', { 'X-API-Key': await novaChave('free') }), 403);
+    expect(recusa.como_obter_chave).toBe(`${BASE}/assinar`);
+    const info = (await (await get('/info')).json()) as { planos: { plano: string; como_obter: string }[] };
+    expect(info.planos.find((p) => p.plano === 'pro')?.como_obter).toBe(`${BASE}/assinar`);
+    const pagina = await SELF.fetch(recusa.como_obter_chave ?? '', { headers: { Accept: 'text/html' } });
+    expect(pagina.status).toBe(200);
+    expect(await pagina.text()).toContain('data-plano="pro"');
+  });
+
   it('creates no checkout session, no intent and no funnel event', async () => {
     const antes = {
       s: (await pedidosStripe()).length,

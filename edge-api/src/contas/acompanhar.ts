@@ -152,7 +152,12 @@ async function aceitar(c: Context<AppEnv>): Promise<Response> {
   const corpo = emTexto(html`<h1>${t.acompanhar_titulo}</h1>
 <p role="status" data-acompanhar-recebido>${preencher(t.acompanhar_pedido, { horas: CONFIRMAR_EM_HORAS })}</p>
 <p><a href="${href(lang, `/acoes/${ticker}`)}">${ticker}</a></p>`);
-  return paginaHtml(c, { caminho: '/acompanhar', titulo: t.acompanhar_titulo, noindex: true }, corpo);
+  // An answer to a POST has no copy to switch to: the language switch goes home.
+  return paginaHtml(
+    c,
+    { caminho: '/acompanhar', titulo: t.acompanhar_titulo, noindex: true, traduzida: false },
+    corpo,
+  );
 }
 
 interface LinhaAcompanhamento {
@@ -202,7 +207,7 @@ function paginaDeAviso(
   texto: string,
 ): Promise<Response> {
   const corpo = emTexto(html`<h1>${titulo}</h1><p role="status" data-feito>${texto}</p>`);
-  return paginaHtml(c, { caminho, titulo, noindex: true }, corpo);
+  return paginaHtml(c, { caminho, titulo, noindex: true, traduzida: false }, corpo);
 }
 
 async function linhaPorConfirmacao(
