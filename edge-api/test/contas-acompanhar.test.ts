@@ -364,6 +364,27 @@ describe('scheduled: weekly digest', () => {
   });
 });
 
+describe('when the mail binding refuses', () => {
+  it('the follow request answers 500, keeps nothing, and the log line does not quote the address', async () => {
+    const correio = new Correio();
+    correio.recusar = true;
+    const res = await pedido(correio, { email: 'recusado@exemplo.com.br' }, { Accept: 'application/json' });
+    await erro(res, 500);
+    const resto = await env.DB.prepare('SELECT count(*) AS n FROM acompanhamentos WHERE email = ?1')
+      .bind('recusado@exemplo.com.br')
+      .first<{ n: number }>();
+    expect(resto?.n).toBe(0);
+    expect(correio.logs.join('\n')).toContain(
+      'send_email: Error: destination address <endereço> is not allowed',
+    );
+    expect(correio.logs.join('\n')).not.toMatch(EMAIL);
+    // A later request for the same address and company goes through (nothing was left behind).
+    correio.recusar = false;
+    expect((await pedido(correio, { email: 'recusado@exemplo.com.br' })).status).toBe(200);
+    expect(correio.enviadas).toHaveLength(1);
+  });
+});
+
 describe('the follow request never answers with the address', () => {
   it('no answer of any follow route carries it', async () => {
     const correio = new Correio();

@@ -21,11 +21,14 @@ export type MensagemEnviada = Parameters<SendEmail['send']>[0] & {
 export class Correio {
   readonly enviadas: MensagemEnviada[] = [];
   readonly logs: string[] = [];
+  /** When set, the binding refuses every message the way a real one may: quoting the recipient. */
+  recusar = false;
 
   env(extra: Partial<Record<keyof Env, string>> = {}): Env {
     const enviadas = this.enviadas;
     const email: SendEmail = {
       send: async (m: Parameters<SendEmail['send']>[0]) => {
+        if (this.recusar) throw new Error(`destination address ${(m as MensagemEnviada).to} is not allowed`);
         enviadas.push(m as MensagemEnviada);
         return env.EMAIL.send(m as Parameters<SendEmail['send']>[0] & EmailMessageBuilder);
       },

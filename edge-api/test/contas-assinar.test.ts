@@ -243,6 +243,26 @@ describe('POST /assinar/webhook', () => {
     expect(JSON.stringify(tabelas.results)).not.toContain(COMPRADOR);
   });
 
+  it('a refused mail undoes the key, answers 500 so Stripe retries, and the retry issues one key', async () => {
+    const correio = new Correio();
+    const id = await confirmar(correio, { plano: 'pro' });
+    const chavesAntes = await contar('chaves');
+    const ev = evento('evt_feitoaqui_retry', 'checkout.session.completed', sessaoPaga(id));
+    correio.recusar = true;
+    await erro(await correio.fetch('/assinar/webhook', await entrega(ev)), 500);
+    expect(await contar('chaves')).toBe(chavesAntes);
+    const linha = await env.DB.prepare('SELECT estado, chave_id FROM assinaturas WHERE sessao_checkout = ?1')
+      .bind(id)
+      .first();
+    expect(linha).toEqual({ estado: 'checkout_criado', chave_id: null });
+    expect(correio.logs.join('\n')).not.toMatch(EMAIL);
+    correio.recusar = false;
+    const retry = await correio.fetch('/assinar/webhook', await entrega(ev));
+    expect(await retry.json()).toEqual({ recebido: true, resultado: 'chave_emitida' });
+    expect(await contar('chaves')).toBe(chavesAntes + 1);
+    expect(correio.enviadas).toHaveLength(1);
+  });
+
   it('Pix: completion with payment pending issues nothing; the async success issues the key', async () => {
     const correio = new Correio();
     const id = await confirmar(correio, { plano: 'pix', pacote: '1m' });

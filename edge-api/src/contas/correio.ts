@@ -22,17 +22,24 @@ export async function enviar(env: Env, m: Mensagem): Promise<void> {
     headers['List-Unsubscribe'] = `<${m.cancelar}>`;
     headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
   }
-  await env.EMAIL.send({
-    from: { name: 'fundamentos-br', email: env.CORREIO_REMETENTE },
-    to: m.para,
-    subject: m.assunto,
-    text: m.texto,
-    html: emTexto(
-      html`<!doctype html><html><body style="font-family:sans-serif;max-width:40em">${raw(m.html)}</body></html>`,
-    ),
-    headers,
-  });
+  try {
+    await env.EMAIL.send({
+      from: { name: 'fundamentos-br', email: env.CORREIO_REMETENTE },
+      to: m.para,
+      subject: m.assunto,
+      text: m.texto,
+      html: emTexto(
+        html`<!doctype html><html><body style="font-family:sans-serif;max-width:40em">${raw(m.html)}</body></html>`,
+      ),
+      headers,
+    });
+  } catch (e) {
+    // The binding's errors may quote the recipient; the error reaches the 500 log line, the address must not.
+    throw new Error(`send_email: ${String(e).replace(ENDERECO, '<endereço>')}`);
+  }
 }
+
+const ENDERECO = /[^\s<>"'@]+@[^\s<>"'@]+/g;
 
 /** Plain text as HTML paragraphs (escaped), links made clickable. */
 export function paragrafos(texto: string): string {
