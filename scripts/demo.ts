@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { setTimeout as esperar } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { paginasDaVitrine } from '../site/src/data/vitrine.ts';
+import { iniciarContas, roteiro, verificarContas } from './demo-contas.ts';
 
 // pnpm 10 forwards a literal `--` separator; it is not an argument of ours.
 const { values } = parseArgs({
@@ -77,7 +78,20 @@ process.on('SIGINT', () => {
 
 await rodar(['pipeline', 'build', '--raw', 'data/sample/raw', '--out', 'data/out', '--label', 'amostra']);
 await rodar(['site', 'build', '--data', 'data/out']);
-filhos.push(iniciar(['api', 'serve', '--data', 'data/out', '--site', 'site/dist', '--port', String(porta)]));
+const contas = await iniciarContas(porta);
+filhos.push(
+  iniciar([
+    'api',
+    'serve',
+    '--data',
+    'data/out',
+    '--site',
+    'site/dist',
+    '--port',
+    String(porta),
+    ...contas.argumentos,
+  ]),
+);
 
 const base = `http://127.0.0.1:${porta}`;
 try {
@@ -98,9 +112,11 @@ try {
       .map((p) => `${base}${p}`)
       .join('  ')}`,
   );
-  console.log(`try: ${base}/empresas/ENGI11 (open data), /empresas/WEGE3/indicadores (trial code, no key)\n`);
+  console.log(`data: ${base}/empresas/ENGI11 (open), ${base}/empresas/WEGE3/indicadores (trial code, no key)`);
+  console.log(`${roteiro(base, contas.stripe.url)}\n`);
   if (values.verificar) {
     const falhas = [
+      ...(await verificarContas(base)),
       saude.ok ? '' : `/saude answered ${saude.status}`,
       pt.ok && htmlPt.includes('<html lang="pt-BR"')
         ? ''
@@ -111,6 +127,7 @@ try {
     ].filter((f) => f !== '');
     if (falhas.length > 0) throw new Error(`the demo failed its checks: ${falhas.join('; ')}`);
     parar();
+    await contas.stripe.fechar();
     process.exit(0);
   }
 } catch (e) {

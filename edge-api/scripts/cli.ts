@@ -2,6 +2,7 @@
  * Local operation of the edge API (Node 22, run by tsx through `pnpm api …`).
  *
  *   pnpm api serve --data <publish dir> [--site <site build, default site/dist>] [--port 8787] [--persist <dir>]
+ *                  [--var NAME:value ...]   (worker vars and secrets, e.g. the demo's local Stripe)
  *   pnpm api chave-pro --nome <who> [--persist <dir>]
  *
  * Local state lives where `wrangler dev --persist-to <dir>` keeps it (default `edge-api/.wrangler/state`):
@@ -135,6 +136,8 @@ async function serve(args: string[]): Promise<void> {
       site: { type: 'string' },
       port: { type: 'string', default: '8787' },
       persist: { type: 'string' },
+      // Worker vars and secrets for this run, `NAME:value`, passed on to `wrangler dev --var`.
+      var: { type: 'string', multiple: true, default: [] },
     },
   });
   if (!values.data) falhar('serve: --data <publish dir> is required');
@@ -163,6 +166,7 @@ async function serve(args: string[]): Promise<void> {
       '--assets',
       site,
       '--show-interactive-dev-session=false',
+      ...values.var.flatMap((v) => ['--var', v]),
     ],
     { cwd: RAIZ, stdio: ['ignore', 'inherit', 'inherit'], env: AMBIENTE },
   );

@@ -1,4 +1,8 @@
 import { Hono } from 'hono';
+import { acompanhar, carimbarFormulario } from './contas/acompanhar.ts';
+import { agendado } from './contas/agendado.ts';
+import { assinar, webhookStripe } from './contas/assinar.ts';
+import { portal } from './contas/portal.ts';
 import { ErroApi } from './erro-api.ts';
 import { criarMcp } from './mcp/rota.ts';
 import { cache } from './middleware/cache.ts';
@@ -48,6 +52,13 @@ app.route('/etfs', etfs);
 app.route('/fiis', fiis);
 app.route('/vigia', vigia);
 app.route('/', documentacao);
+// Accounts and mail (src/contas/, docs/contas.md): Stripe's webhook, the customer portal, and the subscribe
+// and follow pages in both copies; the company pages' follow form gets its signed time stamp on the way out.
+app.route('/assinar/webhook', webhookStripe);
+app.route('/portal', portal);
+for (const prefixo of ['', '/en'])
+  app.route(`${prefixo}/assinar`, assinar).route(`${prefixo}/acompanhar`, acompanhar);
+app.use('/acoes/*', carimbarFormulario).use('/en/acoes/*', carimbarFormulario);
 // Pages rendered per request, in both languages (the `/en` copies get their language from the prefix).
 for (const prefixo of ['/', '/en'])
   app.route(prefixo, procurar).route(prefixo, comparar).route(prefixo, carteira).route(prefixo, paginasVigia);
@@ -86,4 +97,7 @@ app.onError((err, c) => {
   return c.json(interno.corpo(id), 500);
 });
 
-export default app;
+export default {
+  fetch: app.fetch,
+  scheduled: agendado,
+} satisfies ExportedHandler<Env>;

@@ -25,6 +25,8 @@ export interface OpcoesBorda {
   porta?: number;
   /** How long to wait for `/saude`; the upload of a publication takes most of it. */
   limiteMs?: number;
+  /** Worker vars and secrets (`api serve --var NAME:value`), e.g. the local Stripe stand-in's address. */
+  vars?: Record<string, string>;
 }
 
 /** A port nobody listens on right now. */
@@ -89,6 +91,7 @@ export async function iniciarBorda(o: OpcoesBorda): Promise<Borda> {
       String(porta),
       '--persist',
       o.persist,
+      ...Object.entries(o.vars ?? {}).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
     ],
     // Own process group, so stopping it also stops wrangler and workerd.
     { cwd: REPO, env: { ...process.env, INIT_CWD: REPO }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },

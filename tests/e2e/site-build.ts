@@ -133,9 +133,17 @@ export interface PaginaAberta {
   status: number;
 }
 
-/** Opens `url` in a new context, collecting console errors and uncaught exceptions. */
-export async function abrirPagina(browser: Browser, url: string, js = true): Promise<PaginaAberta> {
-  const context = await browser.newContext({ javaScriptEnabled: js });
+/**
+ * Opens `url` in a new context, collecting console errors and uncaught exceptions. `locale` sets the
+ * browser's language (Accept-Language), which un-prefixed pages negotiate from; default Chromium's.
+ */
+export async function abrirPagina(
+  browser: Browser,
+  url: string,
+  js = true,
+  locale?: string,
+): Promise<PaginaAberta> {
+  const context = await browser.newContext({ javaScriptEnabled: js, ...(locale ? { locale } : {}) });
   const page = await context.newPage();
   const erros: string[] = [];
   page.on('console', (m) => {

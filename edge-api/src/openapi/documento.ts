@@ -1,4 +1,5 @@
 import { AuditoriaDepAmortSchema } from '@fundamentos/schemas/auditoria';
+import { AcompanharRespostaSchema, PortalSchema } from '@fundamentos/schemas/contas';
 import { DesafioSchema } from '@fundamentos/schemas/desafio';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { ErroSchema } from '@fundamentos/schemas/erros';
@@ -33,6 +34,8 @@ const LOCAIS: Record<string, z.ZodType> = {
   auditoria_menu: MenuAuditoriaSchema,
   etf_publicado: EtfRecursoSchema,
   fii_publicado: FiiRecursoSchema,
+  portal: PortalSchema,
+  acompanhar: AcompanharRespostaSchema,
 };
 
 function semDialeto(s: Js): Js {
@@ -453,6 +456,97 @@ export const OPERACOES: Operacao[] = [
     caminho: '/chave-gratis',
     acesso: 'aberta',
     resumo: 'Cria uma chave grátis (HTML; JSON com Accept: application/json).',
+    parametros: [],
+    resposta: { tipo: 'text/html' },
+  },
+  {
+    metodo: 'get',
+    caminho: '/assinar',
+    acesso: 'aberta',
+    resumo:
+      'Planos (sem plano) ou a confirmação de um plano (HTML); nunca cobra, não cria sessão de checkout nem evento de funil.',
+    parametros: [
+      {
+        nome: 'plano',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'pro ou pix.',
+        schema: { type: 'string', enum: ['pro', 'pix'] },
+      },
+      {
+        nome: 'moeda',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'brl (padrão) ou usd; Pix só brl.',
+        schema: { type: 'string', enum: ['brl', 'usd'] },
+      },
+      {
+        nome: 'pacote',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'Pacote Pix: 1m, 3m ou 12m.',
+        schema: { type: 'string', enum: ['1m', '3m', '12m'] },
+      },
+      {
+        nome: 'voltou',
+        em: 'query',
+        obrigatorio: false,
+        descricao: 'Volta do checkout: ok ou cancelado.',
+        schema: { type: 'string', enum: ['ok', 'cancelado'] },
+      },
+    ],
+    resposta: { tipo: 'text/html' },
+  },
+  {
+    metodo: 'post',
+    caminho: '/assinar/confirmar',
+    acesso: 'aberta',
+    resumo:
+      'Confirmação do plano (formulário: plano, moeda, pacote, lang): cria a sessão de checkout do Stripe, registra o evento de funil e responde 303 ao checkout.',
+    parametros: [],
+    resposta: { tipo: 'text/html' },
+  },
+  {
+    metodo: 'post',
+    caminho: '/assinar/webhook',
+    acesso: 'aberta',
+    resumo:
+      'Webhook do Stripe (cabeçalho Stripe-Signature verificado; assinatura inválida ou antiga: 422). Pagamento confirmado emite a chave Pro uma única vez e a envia por e-mail.',
+    parametros: [],
+    resposta: { tipo: 'application/json' },
+  },
+  {
+    metodo: 'post',
+    caminho: '/portal',
+    acesso: 'pro',
+    resumo:
+      'Sessão do portal do cliente no Stripe para a chave Pro (corpo de formulário, cabeçalho X-API-Key).',
+    parametros: [],
+    resposta: 'portal',
+  },
+  {
+    metodo: 'post',
+    caminho: '/acompanhar',
+    acesso: 'aberta',
+    resumo:
+      'Acompanhar uma empresa por e-mail (formulário: ticker, email, lang, carimbo; campo armadilha site vazio). Guarda o pedido pendente e envia a confirmação; a resposta nunca repete o endereço; limite global por hora (429). HTML; JSON com Accept: application/json.',
+    parametros: [],
+    resposta: 'acompanhar',
+  },
+  {
+    metodo: 'post',
+    caminho: '/acompanhar/confirmar',
+    acesso: 'aberta',
+    resumo: 'Confirma um pedido pendente (id e t do link, uso único).',
+    parametros: [],
+    resposta: { tipo: 'text/html' },
+  },
+  {
+    metodo: 'post',
+    caminho: '/acompanhar/cancelar',
+    acesso: 'aberta',
+    resumo:
+      'Cancela um acompanhamento e apaga o endereço (id e t do link; também o POST de um clique da RFC 8058).',
     parametros: [],
     resposta: { tipo: 'text/html' },
   },

@@ -148,6 +148,48 @@ const ROTAS: Info['rotas'] = [
     acesso: 'aberta' as const,
     o_que,
   })),
+  {
+    metodo: 'GET',
+    caminho: '/assinar',
+    acesso: 'aberta',
+    o_que: 'planos e confirmação de um plano (página); nada é cobrado',
+  },
+  {
+    metodo: 'POST',
+    caminho: '/assinar/confirmar',
+    acesso: 'aberta',
+    o_que: 'confirmação do plano: cria o checkout no Stripe e responde 303 a ele',
+  },
+  {
+    metodo: 'POST',
+    caminho: '/assinar/webhook',
+    acesso: 'aberta',
+    o_que: 'webhook do Stripe (assinatura verificada): emite a chave Pro uma vez e a envia por e-mail',
+  },
+  {
+    metodo: 'POST',
+    caminho: '/portal',
+    acesso: 'pro',
+    o_que: 'portal do cliente no Stripe (JSON com a URL)',
+  },
+  {
+    metodo: 'POST',
+    caminho: '/acompanhar',
+    acesso: 'aberta',
+    o_que: 'acompanhar uma empresa por e-mail: pedido pendente e mensagem de confirmação',
+  },
+  {
+    metodo: 'GET',
+    caminho: '/acompanhar/confirmar',
+    acesso: 'aberta',
+    o_que: 'confirmação de um pedido (link da mensagem)',
+  },
+  {
+    metodo: 'GET',
+    caminho: '/acompanhar/cancelar',
+    acesso: 'aberta',
+    o_que: 'cancelamento sem login (link de toda mensagem)',
+  },
   { metodo: 'GET', caminho: '/openapi.json', acesso: 'aberta', o_que: 'documento OpenAPI 3.1' },
   { metodo: 'GET', caminho: '/docs', acesso: 'aberta', o_que: 'documentação interativa' },
   {
