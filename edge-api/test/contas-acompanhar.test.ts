@@ -1,9 +1,9 @@
 import { env, SELF } from 'cloudflare:test';
 import { AcompanharRespostaSchema } from '@fundamentos/schemas/contas';
+import { VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sha256Hex } from '../src/chave-formato.ts';
 import { CRON_HORARIO, CRON_RESUMO } from '../src/contas/agendado.ts';
-import { EventosVigiaSchema } from '../src/contas/resumo.ts';
 import { conferirCarimbo } from '../src/contas/selo.ts';
 import { BASE, erro, get } from './ajuda.ts';
 import { Correio, carimboDeHa, EMAIL, formulario, type MensagemEnviada } from './contas-ajuda.ts';
@@ -246,16 +246,6 @@ describe('scheduled: weekly digest', () => {
       },
       {
         ...base,
-        classe: 'empresas',
-        tipo: 'lucro_prejuizo',
-        data: '2026-11-16',
-        ticker: 'OUTR3',
-        nome: 'Outra SA',
-        texto: 'Lucro virou prejuízo.',
-        texto_en: 'Profit turned into loss.',
-      },
-      {
-        ...base,
         classe: 'fiis',
         tipo: 'faixa_margem',
         data: '2026-11-18',
@@ -265,6 +255,17 @@ describe('scheduled: weekly digest', () => {
         texto_en: 'Fund event.',
         cd_regulator: null,
         setor: null,
+      },
+      // newest first, as the watcher publishes
+      {
+        ...base,
+        classe: 'empresas',
+        tipo: 'lucro_prejuizo',
+        data: '2026-11-16',
+        ticker: 'OUTR3',
+        nome: 'Outra SA',
+        texto: 'Lucro virou prejuízo.',
+        texto_en: 'Profit turned into loss.',
       },
       {
         ...base,
@@ -280,7 +281,7 @@ describe('scheduled: weekly digest', () => {
   };
 
   beforeAll(async () => {
-    EventosVigiaSchema.parse(eventos);
+    VigiaEventosArtefatoSchema.parse(eventos);
     const fixture = inject('fixtureInfra');
     const manifesto = JSON.parse(atob(fixture.arquivos['manifest.json'] ?? '')) as {
       versao_do_dado: string;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { diasDaSemana, semanaFechada, semanaIso } from '../src/contas/semana-iso.ts';
+import { diasDaSemana, semanaDe, ultimaSemanaFechada } from '../src/vigia/semana.ts';
+
+const semanaIso = (d: Date): string => semanaDe(d.toISOString().slice(0, 10));
 
 // Expected values from the ISO 8601 calendar (e.g. `date -d 2021-01-03 +%G-%V` gives 2020-53).
 describe('ISO weeks (YYYY-WW)', () => {
@@ -21,8 +23,8 @@ describe('ISO weeks (YYYY-WW)', () => {
   });
 
   it('the closed week is the one before the current week, whatever the day', () => {
-    expect(semanaFechada(new Date('2026-11-23T11:00:00Z'))).toBe('2026-47');
-    expect(semanaFechada(new Date('2026-11-29T23:00:00Z'))).toBe('2026-47');
-    expect(semanaFechada(new Date('2021-01-04T11:00:00Z'))).toBe('2020-53');
+    expect(ultimaSemanaFechada(new Date('2026-11-23T11:00:00Z'))).toBe('2026-47');
+    expect(ultimaSemanaFechada(new Date('2026-11-29T23:00:00Z'))).toBe('2026-47');
+    expect(ultimaSemanaFechada(new Date('2021-01-04T11:00:00Z'))).toBe('2020-53');
   });
 });

@@ -1,7 +1,7 @@
+import { ultimaSemanaFechada } from '../vigia/semana.ts';
 import { apagarPendentes } from './acompanhar.ts';
 import { expirarPacotes } from './assinar.ts';
 import { enviarResumo } from './resumo.ts';
-import { semanaFechada } from './semana-iso.ts';
 
 /** The two Cron Triggers of wrangler.jsonc; any other cron string is a configuration mistake. */
 export const CRON_HORARIO = '0 * * * *';
@@ -14,7 +14,7 @@ export const CRON_RESUMO = '0 11 * * 1';
 export async function agendado(controller: ScheduledController, env: Env): Promise<void> {
   const agora = new Date(controller.scheduledTime);
   if (controller.cron === CRON_RESUMO) {
-    const r = await enviarResumo(env, semanaFechada(agora), env.ORIGEM_PUBLICA);
+    const r = await enviarResumo(env, ultimaSemanaFechada(agora), env.ORIGEM_PUBLICA);
     console.log(JSON.stringify({ tarefa: 'resumo_semanal', ...r }));
     return;
   }

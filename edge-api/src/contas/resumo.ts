@@ -1,46 +1,28 @@
-import { versaoDoDado } from '@fundamentos/schemas/comum';
-import { type Evento, EventoSchema } from '@fundamentos/schemas/eventos';
+import { type Evento, type EventoPublicado, VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
 import { href } from '@fundamentos/site/i18n/routes';
 import type { Lang } from '@fundamentos/site/i18n/strings';
 import { html } from 'hono/html';
-import { z } from 'zod';
 import { buildAtual, jsonDoBuild } from '../artefatos.ts';
 import { emTexto, preencher } from '../paginas/comum.ts';
+import { CAMINHO_EVENTOS, semClasse } from '../vigia/selecao.ts';
+import { diasDaSemana, eventosDaSemana } from '../vigia/semana.ts';
 import { linkCancelar, rodapeCancelar } from './acompanhar.ts';
 import { enviar } from './correio.ts';
-import { diasDaSemana } from './semana-iso.ts';
 import { textos } from './textos.ts';
 
-/** The watcher's artefact (built by the vigia stage): every event newest first, each with its class. */
-export const CAMINHO_EVENTOS = 'json/vigia/eventos.json';
-
-const EventoComClasse = z
-  .looseObject({ classe: z.enum(['empresas', 'fiis', 'etfs']) })
-  .transform(({ classe, ...evento }, ctx) => {
-    const r = EventoSchema.safeParse(evento);
-    if (!r.success) {
-      for (const i of r.error.issues) ctx.addIssue({ ...i, code: 'custom', message: i.message });
-      return z.NEVER;
-    }
-    return { classe, evento: r.data };
-  });
-
-export const EventosVigiaSchema = z.object({
-  versao_do_dado: versaoDoDado(),
-  eventos: z.array(EventoComClasse),
-});
-
-/** Company events of one ISO week (by reception date `data`), per ticker, newest first. */
-export function eventosDaSemana(
-  eventos: z.output<typeof EventosVigiaSchema>['eventos'],
+/**
+ * Company events of one ISO week (the content of `/vigia/semana/{YYYY-WW}` that concerns companies), per
+ * ticker, newest first as published.
+ */
+export function eventosDaSemanaPorTicker(
+  eventos: readonly EventoPublicado[],
   semana: string,
 ): Map<string, Evento[]> {
-  const dias = diasDaSemana(semana);
   const porTicker = new Map<string, Evento[]>();
-  if (dias === null) return porTicker;
-  for (const { classe, evento } of eventos) {
-    if (classe !== 'empresas' || evento.data < dias.de || evento.data > dias.ate) continue;
-    porTicker.set(evento.ticker, [...(porTicker.get(evento.ticker) ?? []), evento]);
+  if (diasDaSemana(semana) === null) return porTicker;
+  for (const e of eventosDaSemana(eventos, semana)) {
+    if (e.classe !== 'empresas') continue;
+    porTicker.set(e.ticker, [...(porTicker.get(e.ticker) ?? []), semClasse(e)]);
   }
   return porTicker;
 }
@@ -65,8 +47,8 @@ export interface ResultadoDoResumo {
  */
 export async function enviarResumo(env: Env, semana: string, origem: string): Promise<ResultadoDoResumo> {
   const build = await buildAtual(env.ARTEFATOS);
-  const artefato = await jsonDoBuild(env.ARTEFATOS, build, CAMINHO_EVENTOS, EventosVigiaSchema);
-  const porTicker = eventosDaSemana(artefato?.eventos ?? [], semana);
+  const artefato = await jsonDoBuild(env.ARTEFATOS, build, CAMINHO_EVENTOS, VigiaEventosArtefatoSchema);
+  const porTicker = eventosDaSemanaPorTicker(artefato?.eventos ?? [], semana);
   if (porTicker.size === 0) return { semana, mensagens: 0 };
   const linhas = await env.DB.prepare(
     "SELECT id, email_hash, email, ticker, lang FROM acompanhamentos WHERE estado = 'ativo' ORDER BY email_hash, confirmado_em",

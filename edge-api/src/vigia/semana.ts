@@ -52,6 +52,11 @@ export const semanaFechada = (semana: string, hoje: string): boolean => {
   return d !== null && d.ate < hoje;
 };
 
+/** The last ISO week that has ended at `agora` (the week before the current one): the weekly e-mail's. */
+export function ultimaSemanaFechada(agora: Date): string {
+  return semanaVizinha(semanaDe(iso(agora.getTime())), -1);
+}
+
 /**
  * The events of one ISO week, every watcher, in the artefact's order (newest first): what the page
  * `/vigia/semana/{YYYY-WW}` shows and what the weekly e-mail sends.
