@@ -2,23 +2,23 @@
  * Local operation of the edge API (Node 22, run by tsx through `pnpm api …`).
  *
  *   pnpm api serve --data <publish dir> [--site <site build, default site/dist>] [--port 8787] [--persist <dir>]
+ *   pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16]
  *   pnpm api chave-pro --nome <who> [--persist <dir>]
  *
  * Local state lives where `wrangler dev --persist-to <dir>` keeps it (default `edge-api/.wrangler/state`):
- * R2 and D1 are written through wrangler's `getPlatformProxy` pointed at `<dir>/v3` (the subdirectory
+ * R2 (through the upload module, scripts/publicar.ts) and D1 are written through wrangler's `getPlatformProxy` pointed at `<dir>/v3` (the subdirectory
  * `--persist-to` adds), migrations are applied by `wrangler d1 migrations apply --local`, and the worker
  * is then served by `wrangler dev` on workerd with that same state and `--assets <site build>`: one origin
  * answers the data routes and the static site's pages (Workers Static Assets, binding ASSETS).
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { realpath, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { getPlatformProxy } from 'wrangler';
 import { gerarChave, SQL_INSERIR_CHAVE } from '../src/chave-formato.ts';
+import { publicarDiretorio, type R2Aberto, r2Local, r2Remoto } from './publicar.ts';
 
 // pnpm runs the script inside edge-api/; paths given by the user are relative to where they typed.
 const ONDE = process.env.INIT_CWD ?? process.cwd();
@@ -49,7 +49,6 @@ function aplicarMigracoes(persist: string): Promise<void> {
 
 /** The part of the worker's bindings this script touches (the full `Env` needs workers types, not node). */
 interface BindingsLocais {
-  ARTEFATOS: { put(chave: string, valor: Uint8Array | string): Promise<unknown> };
   DB: { prepare(sql: string): { bind(...valores: unknown[]): { run(): Promise<unknown> } } };
 }
 
@@ -65,42 +64,25 @@ async function comBindings<T>(persist: string, f: (env: BindingsLocais) => Promi
   }
 }
 
-/** Uploads `<data>/current` under `builds/<dir>/` after checking every file against the manifest. */
-async function publicar(data: string, persist: string): Promise<{ versao: string; n: number }> {
-  const dir = await realpath(join(data, 'current')).catch(() =>
-    falhar(`${join(data, 'current')}: no published build (run \`pnpm pipeline build --out ${data}\` first)`),
-  );
-  const caminhoDoManifesto = join(dir, 'manifest.json');
-  const texto = await readFile(caminhoDoManifesto, 'utf8');
-  const lido = ManifestSchema.safeParse(JSON.parse(texto));
-  if (!lido.success) falhar(`${caminhoDoManifesto}: ${lido.error.message}`);
-  const manifesto = lido.data;
-  const prefixo = `builds/${basename(dir)}/`;
-  return comBindings(persist, async (env) => {
-    // 16 uploads in flight: thousands of small company files otherwise dominate the start-up.
-    for (let i = 0; i < manifesto.artefatos.length; i += 16) {
-      await Promise.all(
-        manifesto.artefatos.slice(i, i + 16).map(async (a) => {
-          const bytes = await readFile(join(dir, a.path));
-          const sha = createHash('sha256').update(bytes).digest('hex');
-          if (sha !== a.sha256)
-            falhar(`${join(dir, a.path)}: sha256 ${sha} differs from manifest.json (${a.sha256})`);
-          await env.ARTEFATOS.put(`${prefixo}${a.path}`, bytes);
-        }),
-      );
-    }
-    for (const extra of ['manifest.json', 'report.json']) {
-      const bytes = await readFile(join(dir, extra)).catch(() => null);
-      if (bytes) await env.ARTEFATOS.put(`${prefixo}${extra}`, bytes);
-    }
-    // Last, so a half-uploaded build is never current.
-    await env.ARTEFATOS.put(
-      'current.json',
-      JSON.stringify({ versao_do_dado: manifesto.versao_do_dado, prefixo }),
-    );
-    return { versao: manifesto.versao_do_dado, n: manifesto.artefatos.length };
-  });
+/** Uploads `<data>/current` (the upload module: only missing objects, current.json last). */
+async function publicar(
+  data: string,
+  r2: Promise<R2Aberto>,
+  paralelo?: number,
+): Promise<Awaited<ReturnType<typeof publicarDiretorio>>> {
+  const dir = join(data, 'current');
+  const aberto = await r2;
+  try {
+    return await publicarDiretorio(dir, aberto.destino, { paralelo });
+  } catch (e) {
+    return falhar(`publish ${dir}: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    await aberto.fechar();
+  }
 }
+
+const resumo = (r: Awaited<ReturnType<typeof publicar>>): string =>
+  `build ${r.versao_do_dado}: ${r.objetos} objects, ${r.enviados} uploaded (${(r.bytes_enviados / 1e6).toFixed(1)} MB), ${r.ja_presentes} already there, ${r.segundos.toFixed(1)} s`;
 
 /** The site build the worker serves as its ASSETS: a directory holding Astro's `index.html` and `404.html`. */
 async function diretorioDoSite(dir: string): Promise<string> {
@@ -147,8 +129,9 @@ async function serve(args: string[]): Promise<void> {
     falhar(`serve: --port ${values.port} is not a port`);
   const persist = values.persist ? resolve(ONDE, values.persist) : join(RAIZ, '.wrangler', 'state');
   await aplicarMigracoes(persist);
-  const { versao, n } = await publicar(resolve(ONDE, values.data), persist);
-  console.log(`api: build ${versao} (${n} artefacts) uploaded to local R2 at ${persist}`);
+  const r = await publicar(resolve(ONDE, values.data), r2Local(persist));
+  const versao = r.versao_do_dado;
+  console.log(`api: ${resumo(r)} (local R2 at ${persist})`);
   const filho = spawn(
     process.execPath,
     [
@@ -187,10 +170,36 @@ async function chavePro(args: string[]): Promise<void> {
   console.log(`Pro key for ${values.nome} (shown once; only its SHA-256 is stored):\n${nova.chave}`);
 }
 
+/** `api publicar --data <out> (--persist <dir> | --remoto) [--paralelo 16]`: the upload deploy.yml runs. */
+async function publicarComando(args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      data: { type: 'string' },
+      persist: { type: 'string' },
+      remoto: { type: 'boolean', default: false },
+      paralelo: { type: 'string', default: '16' },
+    },
+  });
+  if (!values.data) falhar('publicar: --data <publish dir> is required');
+  const paralelo = Number(values.paralelo);
+  if (!Number.isInteger(paralelo) || paralelo < 1) falhar(`publicar: --paralelo ${values.paralelo}`);
+  if (values.remoto && values.persist) falhar('publicar: --remoto or --persist, not both');
+  const persist = values.persist ? resolve(ONDE, values.persist) : join(RAIZ, '.wrangler', 'state');
+  const r = await publicar(
+    resolve(ONDE, values.data),
+    values.remoto ? r2Remoto() : r2Local(persist),
+    paralelo,
+  );
+  console.log(`api: ${resumo(r)} (${values.remoto ? 'remote R2' : `local R2 at ${persist}`})`);
+  console.log(JSON.stringify(r));
+}
+
 const [comando, ...resto] = process.argv.slice(2);
 if (comando === 'serve') await serve(resto);
+else if (comando === 'publicar') await publicarComando(resto);
 else if (comando === 'chave-pro') await chavePro(resto);
 else
   falhar(
-    'usage: pnpm api serve --data <publish dir> [--site <site build>] [--port 8787] [--persist <dir>] | pnpm api chave-pro --nome <who>',
+    'usage: pnpm api serve --data <publish dir> [--site <site build>] [--port 8787] [--persist <dir>] | pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16] | pnpm api chave-pro --nome <who>',
   );
