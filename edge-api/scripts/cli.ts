@@ -3,6 +3,7 @@
  *
  *   pnpm api serve --data <publish dir> [--site <site build, default site/dist>] [--port 8787] [--persist <dir>]
  *   pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16]
+ *   pnpm api brutos restaurar|guardar --raw <dir> (--persist <dir> | --remoto)
  *   pnpm api chave-pro --nome <who> [--persist <dir>]
  *
  * Local state lives where `wrangler dev --persist-to <dir>` keeps it (default `edge-api/.wrangler/state`):
@@ -18,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getPlatformProxy } from 'wrangler';
 import { gerarChave, SQL_INSERIR_CHAVE } from '../src/chave-formato.ts';
+import { guardarBrutos, type LeituraR2, restaurarBrutos } from './brutos.ts';
 import { publicarDiretorio, type R2Aberto, r2Local, r2Remoto } from './publicar.ts';
 
 // pnpm runs the script inside edge-api/; paths given by the user are relative to where they typed.
@@ -195,11 +197,49 @@ async function publicarComando(args: string[]): Promise<void> {
   console.log(JSON.stringify(r));
 }
 
+/**
+ * `api brutos restaurar|guardar --raw <dir> (--persist <dir> | --remoto)`: the raw downloads' durable
+ * store (scripts/brutos.ts) the scheduled workflows restore before fetching and save after.
+ */
+async function brutos(args: string[]): Promise<void> {
+  const [acao, ...resto] = args;
+  const { values } = parseArgs({
+    args: resto,
+    options: {
+      raw: { type: 'string' },
+      persist: { type: 'string' },
+      remoto: { type: 'boolean', default: false },
+    },
+  });
+  if (acao !== 'restaurar' && acao !== 'guardar') falhar('brutos: restaurar or guardar');
+  if (!values.raw) falhar(`brutos ${acao}: --raw <dir> is required`);
+  const raw = resolve(ONDE, values.raw);
+  const persist = values.persist ? resolve(ONDE, values.persist) : join(RAIZ, '.wrangler', 'state');
+  const r2 = await (values.remoto ? r2Remoto('BRUTOS') : r2Local(persist, 'BRUTOS'));
+  try {
+    if (acao === 'restaurar') {
+      const r = await restaurarBrutos(raw, r2.destino as unknown as LeituraR2);
+      console.log(`api: brutos: ${r.restaurados} files restored into ${raw}, ${r.presentes} already there`);
+    } else {
+      const dia = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+      const r = await guardarBrutos(raw, r2.destino, `${dia}-brutos|${Math.floor(Date.now() / 1000)}`);
+      console.log(
+        `api: brutos: ${r.objetos} files listed, ${r.enviados} saved (${(r.bytes_enviados / 1e6).toFixed(1)} MB), ${r.ja_presentes} already stored`,
+      );
+    }
+  } catch (e) {
+    falhar(`brutos ${acao}: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    await r2.fechar();
+  }
+}
+
 const [comando, ...resto] = process.argv.slice(2);
 if (comando === 'serve') await serve(resto);
 else if (comando === 'publicar') await publicarComando(resto);
+else if (comando === 'brutos') await brutos(resto);
 else if (comando === 'chave-pro') await chavePro(resto);
 else
   falhar(
-    'usage: pnpm api serve --data <publish dir> [--site <site build>] [--port 8787] [--persist <dir>] | pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16] | pnpm api chave-pro --nome <who>',
+    'usage: pnpm api serve --data <publish dir> [--site <site build>] [--port 8787] [--persist <dir>] | pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16] | pnpm api brutos restaurar|guardar --raw <dir> (--persist <dir> | --remoto) | pnpm api chave-pro --nome <who>',
   );

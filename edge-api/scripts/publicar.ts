@@ -79,24 +79,27 @@ export interface R2Aberto {
   fechar(): Promise<void>;
 }
 
-/** The bucket ARTEFATOS in the local state `wrangler dev --persist-to <persist>` uses. */
-export async function r2Local(persist: string): Promise<R2Aberto> {
-  const proxy = await getPlatformProxy<{ ARTEFATOS: DestinoR2 }>({
+/** R2 buckets of wrangler.jsonc the scripts write: the publication, and the raw downloads' store. */
+export type BindingR2 = 'ARTEFATOS' | 'BRUTOS';
+
+/** A bucket in the local state `wrangler dev --persist-to <persist>` uses. */
+export async function r2Local(persist: string, binding: BindingR2 = 'ARTEFATOS'): Promise<R2Aberto> {
+  const proxy = await getPlatformProxy<Record<BindingR2, DestinoR2>>({
     configPath: CONFIG,
     persist: { path: join(persist, 'v3') },
     remoteBindings: false,
   });
-  return { destino: proxy.env.ARTEFATOS, fechar: () => proxy.dispose() };
+  return { destino: proxy.env[binding], fechar: () => proxy.dispose() };
 }
 
 /**
- * The real bucket ARTEFATOS (wrangler.jsonc names it), through a remote binding: a throw-away config
- * holding only that binding, marked `remote`, so nothing else of the worker is started or touched.
+ * The real bucket (wrangler.jsonc names it), through a remote binding: a throw-away config holding only
+ * that binding, marked `remote`, so nothing else of the worker is started or touched.
  */
-export async function r2Remoto(): Promise<R2Aberto> {
+export async function r2Remoto(binding: BindingR2 = 'ARTEFATOS'): Promise<R2Aberto> {
   const config = unstable_readConfig({ config: CONFIG });
-  const bucket = config.r2_buckets.find((b: { binding: string }) => b.binding === 'ARTEFATOS');
-  if (!bucket?.bucket_name) throw new Error(`${CONFIG}: no R2 binding ARTEFATOS`);
+  const bucket = config.r2_buckets.find((b: { binding: string }) => b.binding === binding);
+  if (!bucket?.bucket_name) throw new Error(`${CONFIG}: no R2 binding ${binding}`);
   const pasta = await mkdtemp(join(tmpdir(), 'publicar-'));
   const configRemota = join(pasta, 'wrangler.json');
   await writeFile(
@@ -104,16 +107,16 @@ export async function r2Remoto(): Promise<R2Aberto> {
     JSON.stringify({
       name: `${config.name}-publicacao`,
       compatibility_date: config.compatibility_date,
-      r2_buckets: [{ binding: 'ARTEFATOS', bucket_name: bucket.bucket_name, remote: true }],
+      r2_buckets: [{ binding, bucket_name: bucket.bucket_name, remote: true }],
     }),
   );
-  const proxy = await getPlatformProxy<{ ARTEFATOS: DestinoR2 }>({
+  const proxy = await getPlatformProxy<Record<BindingR2, DestinoR2>>({
     configPath: configRemota,
     persist: false,
     remoteBindings: true,
   });
   return {
-    destino: proxy.env.ARTEFATOS,
+    destino: proxy.env[binding],
     fechar: async () => {
       await proxy.dispose();
       await rm(pasta, { recursive: true, force: true });
