@@ -2,8 +2,9 @@
  * Local operation of the edge API (Node 22, run by tsx through `pnpm api …`).
  *
  *   pnpm api serve --data <publish dir> [--site <site build, default site/dist>] [--port 8787] [--persist <dir>]
- *   pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16]
- *   pnpm api brutos restaurar|guardar --raw <dir> (--persist <dir> | --remoto)
+ *   pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16] [--sem-trocar]
+ *   pnpm api brutos restaurar|guardar --raw <dir> (--persist <dir> | --remoto) [--vazio-ok]
+ *   pnpm api falhas-de-download --raw <dir> --desde <ISO time>
  *   pnpm api chave-pro --nome <who> [--persist <dir>]
  *
  * Local state lives where `wrangler dev --persist-to <dir>` keeps it (default `edge-api/.wrangler/state`):
@@ -17,6 +18,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { type DownloadLogEntry, readDownloadLog } from '@fundamentos/pipeline/fetch/download-log';
 import { getPlatformProxy } from 'wrangler';
 import { gerarChave, SQL_INSERIR_CHAVE } from '../src/chave-formato.ts';
 import { guardarBrutos, type LeituraR2, restaurarBrutos } from './brutos.ts';
@@ -70,12 +72,12 @@ async function comBindings<T>(persist: string, f: (env: BindingsLocais) => Promi
 async function publicar(
   data: string,
   r2: Promise<R2Aberto>,
-  paralelo?: number,
+  opcoes: { paralelo?: number; trocarAtual?: boolean } = {},
 ): Promise<Awaited<ReturnType<typeof publicarDiretorio>>> {
   const dir = join(data, 'current');
   const aberto = await r2;
   try {
-    return await publicarDiretorio(dir, aberto.destino, { paralelo });
+    return await publicarDiretorio(dir, aberto.destino, opcoes);
   } catch (e) {
     return falhar(`publish ${dir}: ${e instanceof Error ? e.message : String(e)}`);
   } finally {
@@ -172,7 +174,7 @@ async function chavePro(args: string[]): Promise<void> {
   console.log(`Pro key for ${values.nome} (shown once; only its SHA-256 is stored):\n${nova.chave}`);
 }
 
-/** `api publicar --data <out> (--persist <dir> | --remoto) [--paralelo 16]`: the upload deploy.yml runs. */
+/** `api publicar --data <out> (--persist <dir> | --remoto) [--paralelo 16] [--sem-trocar]`: the upload deploy.yml runs. */
 async function publicarComando(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -181,6 +183,7 @@ async function publicarComando(args: string[]): Promise<void> {
       persist: { type: 'string' },
       remoto: { type: 'boolean', default: false },
       paralelo: { type: 'string', default: '16' },
+      'sem-trocar': { type: 'boolean', default: false },
     },
   });
   if (!values.data) falhar('publicar: --data <publish dir> is required');
@@ -188,13 +191,36 @@ async function publicarComando(args: string[]): Promise<void> {
   if (!Number.isInteger(paralelo) || paralelo < 1) falhar(`publicar: --paralelo ${values.paralelo}`);
   if (values.remoto && values.persist) falhar('publicar: --remoto or --persist, not both');
   const persist = values.persist ? resolve(ONDE, values.persist) : join(RAIZ, '.wrangler', 'state');
-  const r = await publicar(
-    resolve(ONDE, values.data),
-    values.remoto ? r2Remoto() : r2Local(persist),
+  const trocarAtual = !values['sem-trocar'];
+  const r = await publicar(resolve(ONDE, values.data), values.remoto ? r2Remoto() : r2Local(persist), {
     paralelo,
+    trocarAtual,
+  });
+  console.log(
+    `api: ${resumo(r)} (${values.remoto ? 'remote R2' : `local R2 at ${persist}`}; current.json ${trocarAtual ? 'switched' : 'untouched'})`,
   );
-  console.log(`api: ${resumo(r)} (${values.remoto ? 'remote R2' : `local R2 at ${persist}`})`);
   console.log(JSON.stringify(r));
+}
+
+/**
+ * `api falhas-de-download --raw <dir> --desde <ISO time>`: the files whose last attempt since then failed,
+ * as GitHub annotations and a Markdown list (the scheduled workflows append it to the job summary).
+ */
+async function falhasDeDownload(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { raw: { type: 'string' }, desde: { type: 'string' } } });
+  if (!values.raw || !values.desde) falhar('falhas-de-download: --raw <dir> --desde <ISO time> are required');
+  const desde = values.desde;
+  const ultimas = new Map<string, DownloadLogEntry>();
+  for (const e of await readDownloadLog(resolve(ONDE, values.raw)))
+    if (e.started_at >= desde) ultimas.set(e.url, e);
+  const falhas = [...ultimas.values()].filter((e) => e.outcome === 'failed');
+  console.log(`### ${falhas.length} download(s) failed\n`);
+  for (const e of falhas) {
+    console.error(
+      `::error title=download failed::${e.path} (${e.source}): ${e.error ?? `HTTP ${e.http_status}`} <${e.url}>`,
+    );
+    console.log(`- \`${e.path}\` (${e.source}): ${e.error ?? `HTTP ${e.http_status}`}, ${e.url}`);
+  }
 }
 
 /**
@@ -209,6 +235,7 @@ async function brutos(args: string[]): Promise<void> {
       raw: { type: 'string' },
       persist: { type: 'string' },
       remoto: { type: 'boolean', default: false },
+      'vazio-ok': { type: 'boolean', default: false },
     },
   });
   if (acao !== 'restaurar' && acao !== 'guardar') falhar('brutos: restaurar or guardar');
@@ -219,6 +246,11 @@ async function brutos(args: string[]): Promise<void> {
   try {
     if (acao === 'restaurar') {
       const r = await restaurarBrutos(raw, r2.destino as unknown as LeituraR2);
+      // A nightly build over an empty store would publish one day of prices over the full history.
+      if (r.restaurados + r.presentes === 0 && !values['vazio-ok'])
+        falhar(
+          'brutos restaurar: the store holds no list yet; fill it first (weekly workflow with `anos`, or --vazio-ok)',
+        );
       console.log(`api: brutos: ${r.restaurados} files restored into ${raw}, ${r.presentes} already there`);
     } else {
       const dia = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
@@ -238,8 +270,9 @@ const [comando, ...resto] = process.argv.slice(2);
 if (comando === 'serve') await serve(resto);
 else if (comando === 'publicar') await publicarComando(resto);
 else if (comando === 'brutos') await brutos(resto);
+else if (comando === 'falhas-de-download') await falhasDeDownload(resto);
 else if (comando === 'chave-pro') await chavePro(resto);
 else
   falhar(
-    'usage: pnpm api serve --data <publish dir> [--site <site build>] [--port 8787] [--persist <dir>] | pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16] | pnpm api brutos restaurar|guardar --raw <dir> (--persist <dir> | --remoto) | pnpm api chave-pro --nome <who>',
+    'usage: pnpm api serve --data <publish dir> [--site <site build>] [--port 8787] [--persist <dir>] | pnpm api publicar --data <publish dir> (--persist <dir> | --remoto) [--paralelo 16] [--sem-trocar] | pnpm api brutos restaurar|guardar --raw <dir> (--persist <dir> | --remoto) [--vazio-ok] | pnpm api falhas-de-download --raw <dir> --desde <ISO time> | pnpm api chave-pro --nome <who>',
   );

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
 import { getPlatformProxy, unstable_readConfig } from 'wrangler';
@@ -46,7 +46,8 @@ export async function origemDoDiretorio(diretorio: string): Promise<OrigemDaPubl
   }
   const caminho = (e: ManifestEntry) => join(dir, e.path);
   return {
-    dir: basename(dir),
+    // From the manifest, not the folder's name: a CI artefact restores `current` as a plain folder.
+    dir: lido.data.versao_do_dado.replace('|', '.'),
     manifesto: lido.data,
     arquivosDoBuild,
     async ler(e, inicio, fim) {
