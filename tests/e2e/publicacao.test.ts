@@ -80,8 +80,21 @@ describe('publication upload to the local R2, then served by the worker', () => 
     const distintos = new Set(manifesto.artefatos.map((a) => a.sha256)).size;
     const r2 = await r2Local(persist);
     try {
-      const primeira = await publicarDiretorio(atual, r2.destino, { paralelo: 16 });
+      // Objects above 2 MiB go up as multipart uploads here (64 MiB in production), so the sample has some.
+      const primeira = await publicarDiretorio(atual, r2.destino, {
+        paralelo: 16,
+        limiteMultipart: 2 * 1024 * 1024,
+      });
       expect(primeira).toMatchObject({ objetos: distintos, enviados: distintos, ja_presentes: 0 });
+      const grandes = manifesto.artefatos.filter((a) => a.bytes > 2 * 1024 * 1024);
+      expect(grandes.length).toBeGreaterThan(0);
+      const leitura = r2.destino as unknown as {
+        get(k: string): Promise<{ arrayBuffer(): Promise<ArrayBuffer> } | null>;
+      };
+      for (const a of grandes) {
+        const obj = await leitura.get(`objetos/${a.sha256}`);
+        expect(obj && sha256(Buffer.from(await obj.arrayBuffer())), a.path).toBe(a.sha256);
+      }
       const segunda = await publicarDiretorio(atual, r2.destino);
       expect(segunda).toMatchObject({ objetos: distintos, enviados: 0, ja_presentes: distintos });
       const delta = await publicarDiretorio(await proximoBuild(2, 3), r2.destino);

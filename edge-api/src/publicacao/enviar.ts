@@ -58,6 +58,8 @@ export interface OpcoesDeEnvio {
   sinal?: AbortSignal;
   /** Write current.json at the end (default true). */
   trocarAtual?: boolean;
+  /** Objects above this many bytes go up in parts (default LIMITE_MULTIPART; tests lower it). */
+  limiteMultipart?: number;
 }
 
 export interface ResultadoDoEnvio {
@@ -87,9 +89,14 @@ export async function chavesPresentes(destino: DestinoR2, prefixo: string): Prom
   return chaves;
 }
 
-async function enviarObjeto(destino: DestinoR2, origem: OrigemDaPublicacao, e: ManifestEntry): Promise<void> {
+async function enviarObjeto(
+  destino: DestinoR2,
+  origem: OrigemDaPublicacao,
+  e: ManifestEntry,
+  limiteMultipart: number,
+): Promise<void> {
   const chave = chaveDoObjeto(e.sha256);
-  if (e.bytes <= LIMITE_MULTIPART) {
+  if (e.bytes <= limiteMultipart) {
     await destino.put(chave, await origem.ler(e), { sha256: e.sha256 });
     return;
   }
@@ -131,7 +138,7 @@ export async function enviarPublicacao(
       const e = faltando[proximo++];
       if (!e || falhou) return;
       try {
-        await enviarObjeto(destino, origem, e);
+        await enviarObjeto(destino, origem, e, opcoes.limiteMultipart ?? LIMITE_MULTIPART);
       } catch (erro) {
         falhou = true;
         throw new Error(`upload of ${e.path} (${chaveDoObjeto(e.sha256)}) failed: ${String(erro)}`, {
