@@ -20,16 +20,20 @@ export async function semearBuild(bucket: R2Bucket, build: BuildSemeavel): Promi
   if (b64DoManifesto === undefined) throw new Error(`${build.dir}: manifest.json missing`);
   const manifestoBytes = bytes(b64DoManifesto);
   const manifesto: Manifest = ManifestSchema.parse(JSON.parse(new TextDecoder().decode(manifestoBytes)));
-  return enviarPublicacao(bucket, {
-    dir: build.dir,
-    manifesto: { ...manifesto, artefatos: manifesto.artefatos.filter((a) => a.path in build.arquivos) },
-    arquivosDoBuild: { 'manifest.json': manifestoBytes },
-    async ler(e, inicio, fim) {
-      const b64 = build.arquivos[e.path];
-      if (b64 === undefined) throw new Error(`${e.path}: not in the test build`);
-      return bytes(b64).slice(inicio ?? 0, fim);
+  return enviarPublicacao(
+    bucket,
+    {
+      dir: build.dir,
+      manifesto: { ...manifesto, artefatos: manifesto.artefatos.filter((a) => a.path in build.arquivos) },
+      arquivosDoBuild: { 'manifest.json': manifestoBytes },
+      async ler(e, inicio, fim) {
+        const b64 = build.arquivos[e.path];
+        if (b64 === undefined) throw new Error(`${e.path}: not in the test build`);
+        return bytes(b64).slice(inicio ?? 0, fim);
+      },
     },
-  });
+    { confiarNoAtual: false },
+  );
 }
 
 /** The bytes a path answers with in a test build: its own file, or its member of a pack. */

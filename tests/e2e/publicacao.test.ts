@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { simularProximoBuild } from '@fundamentos/edge-api/bench/simular';
 import { publicarDiretorio, r2Local } from '@fundamentos/edge-api/publicar';
 import { lerPublicado } from '@fundamentos/pipeline/publish/publicado';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
@@ -23,34 +24,8 @@ let manifesto: Manifest;
 
 const sha256 = (b: string | Buffer) => createHash('sha256').update(b).digest('hex');
 
-/**
- * A next build beside the sample's, as the nightly one would be: the same files (symlinks) except
- * `mudar` artefacts whose bytes change, with the manifest updated and the sequence number `n`.
- */
-async function proximoBuild(n: number, mudar: number): Promise<string> {
-  const versao = manifesto.versao_do_dado.replace(/\|\d+$/, `|${n}`);
-  const dir = join(tmp, 'out', versao.replace('|', '.'));
-  const jsons = manifesto.artefatos.filter((a) => a.format === 'json').slice(0, mudar);
-  const mudados = new Set(jsons.map((a) => a.path));
-  const artefatos = [];
-  for (const a of manifesto.artefatos) {
-    const destino = join(dir, a.path);
-    await mkdir(dirname(destino), { recursive: true });
-    if (mudados.has(a.path)) {
-      const bytes = Buffer.concat([await readFile(join(atual, a.path)), Buffer.from(`{"build":${n}}\n`)]);
-      await writeFile(destino, bytes);
-      artefatos.push({ ...a, bytes: bytes.length, sha256: sha256(bytes) });
-    } else {
-      await symlink(join(atual, a.path), destino);
-      artefatos.push(a);
-    }
-  }
-  await writeFile(
-    join(dir, 'manifest.json'),
-    JSON.stringify({ ...manifesto, versao_do_dado: versao, artefatos }),
-  );
-  return dir;
-}
+const proximoBuild = (n: number, mudar: number): Promise<string> =>
+  simularProximoBuild(atual, manifesto, join(tmp, 'out'), n, mudar);
 
 async function lerAtual(persist: string): Promise<unknown> {
   const r2 = await r2Local(persist);

@@ -1,5 +1,5 @@
-import type { Manifest, ManifestEntry } from '@fundamentos/schemas/manifest';
-import { type Atual, CHAVE_ATUAL, chaveDoObjeto, PREFIXO_OBJETOS, prefixoDoBuild } from './layout.ts';
+import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
+import { type Atual, AtualSchema, CHAVE_ATUAL, chaveDoObjeto, prefixoDoBuild } from './layout.ts';
 
 /**
  * The one upload of a publication to R2 (docs/architecture.md, "Deploy"), used by `deploy.yml` and
@@ -7,8 +7,10 @@ import { type Atual, CHAVE_ATUAL, chaveDoObjeto, PREFIXO_OBJETOS, prefixoDoBuild
  * workerd tests (test/semear.ts). It runs wherever an R2 binding does: in workerd, or in Node through
  * wrangler's platform proxy (local persistence or the real bucket).
  *
- * 1. lists `objetos/` once: every object already there is skipped (keys are sha256, so "there" means
- *    "same bytes"); a run that was interrupted resumes where it stopped;
+ * 1. skips every object the current build's manifest lists (all were uploaded before that build became
+ *    current, and objects are never rewritten), and asks R2 (`head`) for the others: keys are sha256, so
+ *    "there" means "same bytes", and a run that was interrupted resumes where it stopped. (Listing
+ *    `objetos/` instead took 74 s for 4,553 keys through the local proxy: slower than the heads.)
  * 2. uploads the missing objects, `paralelo` at a time (large ones in parts);
  * 3. writes `builds/<dir>/manifest.json` and the build's other files;
  * 4. writes `current.json` last: until then readers keep answering from the previous build.
@@ -21,11 +23,8 @@ export interface DestinoR2 {
     valor: Uint8Array | string,
     opcoes?: { sha256?: string; httpMetadata?: { contentType?: string } },
   ): Promise<unknown>;
-  list(opcoes: {
-    prefix: string;
-    cursor?: string;
-    limit?: number;
-  }): Promise<{ objects: Array<{ key: string }>; truncated: boolean; cursor?: string }>;
+  head(chave: string): Promise<unknown>;
+  get(chave: string): Promise<{ text(): Promise<string> } | null>;
   createMultipartUpload(chave: string): Promise<{
     uploadPart(numero: number, valor: Uint8Array): Promise<{ partNumber: number; etag: string }>;
     complete(partes: Array<{ partNumber: number; etag: string }>): Promise<unknown>;
@@ -60,6 +59,11 @@ export interface OpcoesDeEnvio {
   trocarAtual?: boolean;
   /** Objects above this many bytes go up in parts (default LIMITE_MULTIPART; tests lower it). */
   limiteMultipart?: number;
+  /**
+   * Skip, without asking R2, the objects the current build lists (default true). Off for a destination
+   * whose current build was not uploaded whole (the workerd tests upload a subset of a manifest).
+   */
+  confiarNoAtual?: boolean;
 }
 
 export interface ResultadoDoEnvio {
@@ -77,16 +81,14 @@ export const LIMITE_MULTIPART = 64 * 1024 * 1024;
 export const PARTE = 32 * 1024 * 1024;
 const PARALELO_PADRAO = 16;
 
-/** Every key under `prefixo`, one list call per 1000 keys. */
-export async function chavesPresentes(destino: DestinoR2, prefixo: string): Promise<Set<string>> {
-  const chaves = new Set<string>();
-  let cursor: string | undefined;
-  do {
-    const pagina = await destino.list({ prefix: prefixo, cursor, limit: 1000 });
-    for (const o of pagina.objects) chaves.add(o.key);
-    cursor = pagina.truncated ? pagina.cursor : undefined;
-  } while (cursor !== undefined);
-  return chaves;
+/** sha256 of every artefact of the build `current.json` points to (none when there is no such build). */
+async function doBuildAtual(destino: DestinoR2): Promise<Set<string>> {
+  const atual = await destino.get(CHAVE_ATUAL);
+  if (atual === null) return new Set();
+  const a = AtualSchema.safeParse(JSON.parse(await atual.text()));
+  const m = a.success ? await destino.get(`${a.data.prefixo}manifest.json`) : null;
+  const manifesto = m === null ? null : ManifestSchema.safeParse(JSON.parse(await m.text()));
+  return new Set(manifesto?.success ? manifesto.data.artefatos.map((e) => e.sha256) : []);
 }
 
 async function enviarObjeto(
@@ -119,13 +121,12 @@ export async function enviarPublicacao(
   origem: OrigemDaPublicacao,
   opcoes: OpcoesDeEnvio = {},
 ): Promise<ResultadoDoEnvio> {
-  const presentes = await chavesPresentes(destino, PREFIXO_OBJETOS);
+  const doAtual = opcoes.confiarNoAtual === false ? new Set<string>() : await doBuildAtual(destino);
   const porSha = new Map<string, ManifestEntry>();
   for (const e of origem.manifesto.artefatos) if (!porSha.has(e.sha256)) porSha.set(e.sha256, e);
-  const faltando = [...porSha.values()].filter((e) => !presentes.has(chaveDoObjeto(e.sha256)));
+  const candidatos = [...porSha.values()].filter((e) => !doAtual.has(e.sha256));
   // Largest first: a big set does not start last and leave the other slots idle.
-  faltando.sort((a, b) => b.bytes - a.bytes);
-
+  candidatos.sort((a, b) => b.bytes - a.bytes);
   if (!origem.arquivosDoBuild['manifest.json']) throw new Error(`${origem.dir}: manifest.json is missing`);
   let proximo = 0;
   let feitos = 0;
@@ -135,9 +136,10 @@ export async function enviarPublicacao(
   const trabalhador = async (): Promise<void> => {
     for (;;) {
       opcoes.sinal?.throwIfAborted();
-      const e = faltando[proximo++];
+      const e = candidatos[proximo++];
       if (!e || falhou) return;
       try {
+        if ((await destino.head(chaveDoObjeto(e.sha256))) !== null) continue;
         await enviarObjeto(destino, origem, e, opcoes.limiteMultipart ?? LIMITE_MULTIPART);
       } catch (erro) {
         falhou = true;
@@ -147,10 +149,10 @@ export async function enviarPublicacao(
       }
       feitos++;
       bytes += e.bytes;
-      opcoes.progresso?.(feitos, faltando.length);
+      opcoes.progresso?.(feitos, candidatos.length);
     }
   };
-  const n = Math.max(1, Math.min(opcoes.paralelo ?? PARALELO_PADRAO, faltando.length));
+  const n = Math.max(1, Math.min(opcoes.paralelo ?? PARALELO_PADRAO, candidatos.length));
   const resultados = await Promise.allSettled(Array.from({ length: n }, trabalhador));
   const falha = resultados.find((r) => r.status === 'rejected');
   if (falha) throw falha.reason;
@@ -169,7 +171,7 @@ export async function enviarPublicacao(
     prefixo,
     objetos: porSha.size,
     enviados: feitos,
-    ja_presentes: porSha.size - faltando.length,
+    ja_presentes: porSha.size - feitos,
     bytes_enviados: bytes,
   };
 }
