@@ -171,15 +171,23 @@ try {
   const urlOla = `http://127.0.0.1:${portaOla}`;
   await esperar(url, filho);
   await esperar(urlOla, ola);
+  // A lineage value: the first line of the audit universe whose company has a trading code.
+  const empresas = (await (await fetch(`${url}/empresas`)).json()) as Array<{
+    cd_regulator: number;
+    ticker: string;
+  }>;
+  const tickerDe = new Map(empresas.map((e) => [String(e.cd_regulator), e.ticker]));
   const universo = (await (await fetch(`${url}/auditoria/universo`)).text()).split('\n');
-  // A lineage value of WEGE3 (cd_regulator 5410), the first of the universe's lines for it.
-  const [, anoLinhagem, indicadorLinhagem] = (universo.find((l) => l.startsWith('5410|')) ?? '').split('|');
+  const [cdLinhagem = '', anoLinhagem, indicadorLinhagem] = (
+    universo.find((l) => tickerDe.has(l.split('|')[0] ?? '')) ?? ''
+  ).split('|');
+  const rotaLinhagem = `/empresas/${tickerDe.get(cdLinhagem)}/linhagem/${anoLinhagem}/${indicadorLinhagem}`;
   const ola_ = await medir(urlOla, '/', {});
   const medidas = [
     await medir(url, '/saude', {}),
     await medir(url, '/empresas', {}),
     await medir(url, '/empresas/WEGE3/indicadores', { 'X-API-Key': chaveDados }),
-    await medir(url, `/empresas/WEGE3/linhagem/${anoLinhagem}/${indicadorLinhagem}`, {}),
+    await medir(url, rotaLinhagem, {}),
     await medir(url, '/screener?roa_min=0.05&limite=100', { 'X-API-Key': chaveScreener }),
     await medir(url, '/acoes/WEGE3', { Accept: 'text/html', 'Accept-Language': 'pt-BR' }),
   ];
