@@ -122,7 +122,8 @@ export async function lerArtefato(
 ): Promise<ArtefatoLido | null> {
   const entrada = build.porCaminho.get(caminho);
   if (entrada) {
-    if (entrada.bytes <= MAX_EM_MEMORIA)
+    // Text formats only: a Parquet file is bytes, never decoded as UTF-8.
+    if (entrada.bytes <= MAX_EM_MEMORIA && entrada.format !== 'parquet')
       return { entrada, corpo: corpoDeTexto(await textoDoObjeto(bucket, entrada), entrada.bytes) };
     const corpo = await bucket.get(chaveDoObjeto(entrada.sha256));
     if (corpo === null)
