@@ -27,6 +27,8 @@ export default defineConfig({
         assets: { directory: fileURLToPath(new URL('./test/sitio', import.meta.url)) },
         // Applied by test/setup.ts inside workerd, exactly as `wrangler d1 migrations apply` would.
         bindings: {
+          // Tests switch builds between requests: every request reads current.json (the cache has its own test).
+          ATUAL_TTL_MS: '0',
           TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
           ...SEGREDOS_DE_TESTE,
           // The worker's Stripe SDK talks to the local stand-in (no webhook target: tests sign their own events).

@@ -5,7 +5,8 @@
  * 1. pipeline: generated full-scale input in the real formats → build(), against `unzip -p` (pipeline/bench);
  * 2. site: pages built per second from that build, against writing the same number of files of the
  *    same total size (the file-system floor);
- * 3. API: throughput of a data route and of the screener against /saude on local workerd (edge-api/bench).
+ * 3. publication: objects, and seconds to upload them to a local R2 (edge-api/bench/publicacao.ts);
+ * 4. API: throughput of every kind of data route against a hello-world worker on local workerd (edge-api/bench).
  * Options other than ours go to the pipeline bench.
  */
 import { spawn } from 'node:child_process';
@@ -71,6 +72,19 @@ if (mantida) {
     console.log(`ratio site build / floor: ${(msSite / msPiso).toFixed(1)}×`);
   }
   await rm(destino, { recursive: true, force: true });
+
+  // Separate section (issue #10 items 4 and 6, edge-api/bench/publicacao.ts): objects in the generated
+  // publication, and seconds to upload it to a fresh local R2: first, unchanged, nightly delta.
+  console.log("\n== publication (objects; upload to workerd's local R2)");
+  const publicacao = await rodar([
+    '--filter',
+    '@fundamentos/edge-api',
+    'run',
+    'bench:publicacao',
+    '--data',
+    mantida,
+  ]);
+  if (publicacao.codigo !== 0) falhou = true;
   await rm(mantida, { recursive: true, force: true });
 }
 

@@ -1,25 +1,29 @@
 /**
  * API throughput bench: serves the real sample build on local workerd (`pnpm api serve`, wrangler dev)
- * and measures requests/s of a trivial route (/saude), a data route (/empresas/WEGE3/indicadores), the
- * screener and a static company page served through the worker (/acoes/WEGE3) in the same run, printing
- * the ratios to /saude (so machines of different speed compare).
+ * and, in the same run, a hello-world worker (bench/ola/worker.ts) on the same wrangler and workerd:
+ * requests/s of every kind of data route (/saude, the open company index, a keyed
+ * /empresas/WEGE3/indicadores, the open lineage of a value, the screener) and a static company page
+ * served through the worker (/acoes/WEGE3), printed as ratios to the hello-world worker (issue #10's
+ * target: every data route ≥ 0.5), so machines of different speed compare.
  *
- *   pnpm --filter @fundamentos/edge-api run bench [--segundos 3] [--concorrencia 16] [--data <publish dir>]
+ *   pnpm --filter @fundamentos/edge-api run bench [--segundos 3] [--concorrencia 50] [--data <publish dir>]
  *     [--site <built site dir>]
  *
  * Without --data it uses the sample build cached for the edge-api tests (built on first use). Without
  * --site it builds the site of that publication into a temporary directory (the worker serves the pages).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { unstable_readConfig } from 'wrangler';
 import { construirAmostra } from '../test/amostra-build.ts';
 
 const RAIZ = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const WRANGLER = join(RAIZ, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 const CLI = ['--import', 'tsx', join(RAIZ, 'scripts', 'cli.ts')];
 
 const { values } = parseArgs({
@@ -27,7 +31,7 @@ const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== '--'),
   options: {
     segundos: { type: 'string', default: '3' },
-    concorrencia: { type: 'string', default: '16' },
+    concorrencia: { type: 'string', default: '50' },
     data: { type: 'string' },
     site: { type: 'string' },
   },
@@ -59,7 +63,8 @@ async function chavePro(persist: string): Promise<string> {
 }
 
 async function esperar(url: string, filho: ChildProcess): Promise<void> {
-  for (let i = 0; i < 900 && filho.exitCode === null; i++) {
+  // The API uploads the publication first: minutes on a loaded machine.
+  for (let i = 0; i < 6000 && filho.exitCode === null; i++) {
     if (
       await fetch(`${url}/saude`).then(
         (r) => r.ok,
@@ -112,6 +117,7 @@ if (siteTemporario !== null) {
   });
 }
 let filho: ChildProcess | undefined;
+let ola: ChildProcess | undefined;
 try {
   // One Pro key per measured key route: 10,000 calls a day each is far above a few seconds of load.
   const [chaveDados, chaveScreener] = [await chavePro(persist), await chavePro(persist)];
@@ -126,20 +132,75 @@ try {
     },
   );
   const url = `http://127.0.0.1:${porta}`;
+  // The hello-world worker, with the API's compatibility settings read from its wrangler.jsonc, in a
+  // config of its own (wrangler would otherwise find the API's wrangler.jsonc above it).
+  const config = unstable_readConfig({ config: join(RAIZ, 'wrangler.jsonc') });
+  const configOla = join(persist, 'ola.wrangler.json');
+  await writeFile(
+    configOla,
+    JSON.stringify({
+      name: 'fundamentos-bench-ola',
+      main: join(RAIZ, 'bench', 'ola', 'worker.ts'),
+      compatibility_date: config.compatibility_date,
+      compatibility_flags: config.compatibility_flags,
+    }),
+  );
+  const portaOla = await portaLivre();
+  ola = spawn(
+    process.execPath,
+    [
+      WRANGLER,
+      'dev',
+      '--config',
+      configOla,
+      '--port',
+      String(portaOla),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      join(persist, 'ola'),
+      '--show-interactive-dev-session=false',
+    ],
+    {
+      cwd: RAIZ,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+      env: { ...process.env, CI: 'true' },
+    },
+  );
+  const urlOla = `http://127.0.0.1:${portaOla}`;
   await esperar(url, filho);
-  const saude = await medir(url, '/saude', {});
-  const dados = await medir(url, '/empresas/WEGE3/indicadores', { 'X-API-Key': chaveDados });
-  const screener = await medir(url, '/screener?roa_min=0.05&limite=100', { 'X-API-Key': chaveScreener });
-  const pagina = await medir(url, '/acoes/WEGE3', { Accept: 'text/html', 'Accept-Language': 'pt-BR' });
+  await esperar(urlOla, ola);
+  // A lineage value: the first line of the audit universe whose company has a trading code.
+  const empresas = (await (await fetch(`${url}/empresas`)).json()) as Array<{
+    cd_regulator: number;
+    ticker: string;
+  }>;
+  const tickerDe = new Map(empresas.map((e) => [String(e.cd_regulator), e.ticker]));
+  const universo = (await (await fetch(`${url}/auditoria/universo`)).text()).split('\n');
+  const [cdLinhagem = '', anoLinhagem, indicadorLinhagem] = (
+    universo.find((l) => tickerDe.has(l.split('|')[0] ?? '')) ?? ''
+  ).split('|');
+  const rotaLinhagem = `/empresas/${tickerDe.get(cdLinhagem)}/linhagem/${anoLinhagem}/${indicadorLinhagem}`;
+  const ola_ = await medir(urlOla, '/', {});
+  const medidas = [
+    await medir(url, '/saude', {}),
+    await medir(url, '/empresas', {}),
+    await medir(url, '/empresas/WEGE3/indicadores', { 'X-API-Key': chaveDados }),
+    await medir(url, rotaLinhagem, {}),
+    await medir(url, '/screener?roa_min=0.05&limite=100', { 'X-API-Key': chaveScreener }),
+    await medir(url, '/acoes/WEGE3', { Accept: 'text/html', 'Accept-Language': 'pt-BR' }),
+  ];
   console.log(
     JSON.stringify(
       {
         segundos_por_rota: SEGUNDOS,
         concorrencia: CONCORRENCIA,
-        medidas: [saude, dados, screener, pagina],
-        razao_dados_sobre_saude: Math.round((dados.por_segundo / saude.por_segundo) * 1000) / 1000,
-        razao_screener_sobre_saude: Math.round((screener.por_segundo / saude.por_segundo) * 1000) / 1000,
-        razao_pagina_sobre_saude: Math.round((pagina.por_segundo / saude.por_segundo) * 1000) / 1000,
+        ola_mundo: ola_,
+        medidas: medidas.map((m) => ({
+          ...m,
+          razao_sobre_ola_mundo: Math.round((m.por_segundo / ola_.por_segundo) * 1000) / 1000,
+        })),
       },
       null,
       2,
@@ -147,7 +208,8 @@ try {
   );
 } finally {
   // The serve process and the wrangler/workerd it started share this new process group.
-  if (filho?.pid !== undefined && filho.exitCode === null) process.kill(-filho.pid, 'SIGTERM');
+  for (const p of [filho, ola])
+    if (p?.pid !== undefined && p.exitCode === null) process.kill(-p.pid, 'SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   await rm(persist, { recursive: true, force: true });
   if (siteTemporario !== null) await rm(siteTemporario, { recursive: true, force: true });

@@ -4,8 +4,9 @@ import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { AmostraAuditoriaSchema, MenuAuditoriaSchema } from '../src/auditoria/amostra.ts';
+import { sha256Hex } from '../src/chave-formato.ts';
 import { erro, get } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { semearBuild, textoPublicado } from './semear.ts';
 
 // The real sample build; `sorteios` were drawn in Node by global-setup.ts with node:crypto and a
 // plain sort (an implementation independent of the worker's src/auditoria/sorteio.ts).
@@ -55,7 +56,12 @@ describe('/auditoria/random and its aliases', () => {
     const caso = a.casos[0];
     if (caso === undefined) throw new Error('empty sample');
     const l = LinhagemSchema.parse(
-      JSON.parse(texto(`json/empresas/${caso.cd_regulator}/linhagem/${caso.ano}/${caso.indicador}.json`)),
+      JSON.parse(
+        textoPublicado(
+          amostra,
+          `json/empresas/${caso.cd_regulator}/linhagem/${caso.ano}/${caso.indicador}.json`,
+        ),
+      ),
     );
     expect(caso.valor_publicado).toBe(l.valor);
     expect(caso.contas.map((c) => c.fonte)).toEqual(l.entradas.map((e) => e.fonte));
@@ -83,8 +89,13 @@ describe('/auditoria/dep_amort and /desafio', () => {
     const res = await get('/auditoria/dep_amort/906/2014');
     expect(res.status).toBe(200);
     const caminho = 'json/empresas/906/auditoria/dep_amort/2014.json';
-    expect(res.headers.get('etag')).toBe(`"${manifesto.artefatos.find((a) => a.path === caminho)?.sha256}"`);
-    const d = AuditoriaDepAmortSchema.parse(await res.json());
+    // Published inside the company's pack: the answer is the year's own bytes, their sha256 the ETag.
+    const publicado = textoPublicado(amostra, caminho);
+    expect(manifesto.artefatos.some((a) => a.path === caminho)).toBe(false);
+    expect(res.headers.get('etag')).toBe(`"${await sha256Hex(publicado)}"`);
+    const corpo = await res.text();
+    expect(corpo).toBe(publicado);
+    const d = AuditoriaDepAmortSchema.parse(JSON.parse(corpo));
     expect(d.cd_regulator).toBe(906);
     expect(d.ano).toBe(2014);
   });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { membroDe } from '@fundamentos/schemas/pacotes';
 import type { TestProject } from 'vitest/node';
 import { construirAmostra, semeavelDaAmostra } from './amostra-build.ts';
 import { fixtureInfra } from './fixture-infra.ts';
@@ -44,7 +45,8 @@ export default async function setup(project: TestProject): Promise<void> {
       .flat()
       .map((l) => {
         const [cd, ano, ind] = l.split('|');
-        return `json/empresas/${cd}/linhagem/${ano}/${ind}.json`;
+        // Lineage is published packed per company (schemas/src/pacotes.ts): the test build carries the pack.
+        return membroDe(`json/empresas/${cd}/linhagem/${ano}/${ind}.json`)?.pacote ?? '';
       }),
   );
   const semeavel = await semeavelDaAmostra(dir, (todos) =>
@@ -58,7 +60,7 @@ export default async function setup(project: TestProject): Promise<void> {
           'json/desafio.json',
           'json/hoje.json',
           'auditoria/universo.txt',
-          'json/empresas/906/auditoria/dep_amort/2014.json',
+          membroDe('json/empresas/906/auditoria/dep_amort/2014.json')?.pacote,
         ].includes(p) ||
         linhagens.has(p) ||
         p.startsWith('json/empresas/5410/') ||

@@ -1,3 +1,6 @@
+import { type Manifest, ManifestSchema } from '@fundamentos/schemas/manifest';
+import { membroDe, membroDoPacote } from '@fundamentos/schemas/pacotes';
+import { enviarPublicacao, type ResultadoDoEnvio } from '../src/publicacao/enviar.ts';
 import type { BuildSemeavel } from './build-semeavel.ts';
 
 function bytes(b64: string): Uint8Array {
@@ -7,11 +10,40 @@ function bytes(b64: string): Uint8Array {
   return out;
 }
 
-/** Uploads a build under `builds/<dir>/` and points `current.json` at it, as `pnpm api serve` does. */
-export async function semearBuild(bucket: R2Bucket, build: BuildSemeavel): Promise<void> {
-  const prefixo = `builds/${build.dir}/`;
-  await Promise.all(
-    Object.entries(build.arquivos).map(([p, b64]) => bucket.put(`${prefixo}${p}`, bytes(b64))),
+/**
+ * Uploads a build with the upload module `pnpm api serve` and deploy.yml use (objects by sha256, then
+ * the manifest, then `current.json`). A test build carries only the files its tests read: the manifest
+ * still lists the whole build, and only the files present are uploaded.
+ */
+export async function semearBuild(bucket: R2Bucket, build: BuildSemeavel): Promise<ResultadoDoEnvio> {
+  const b64DoManifesto = build.arquivos['manifest.json'];
+  if (b64DoManifesto === undefined) throw new Error(`${build.dir}: manifest.json missing`);
+  const manifestoBytes = bytes(b64DoManifesto);
+  const manifesto: Manifest = ManifestSchema.parse(JSON.parse(new TextDecoder().decode(manifestoBytes)));
+  return enviarPublicacao(
+    bucket,
+    {
+      dir: build.dir,
+      manifesto: { ...manifesto, artefatos: manifesto.artefatos.filter((a) => a.path in build.arquivos) },
+      arquivosDoBuild: { 'manifest.json': manifestoBytes },
+      async ler(e, inicio, fim) {
+        const b64 = build.arquivos[e.path];
+        if (b64 === undefined) throw new Error(`${e.path}: not in the test build`);
+        return bytes(b64).slice(inicio ?? 0, fim);
+      },
+    },
+    { confiarNoAtual: false },
   );
-  await bucket.put('current.json', JSON.stringify({ versao_do_dado: build.versao_do_dado, prefixo }));
+}
+
+/** The bytes a path answers with in a test build: its own file, or its member of a pack. */
+export function textoPublicado(build: BuildSemeavel, caminho: string): string {
+  const decodificar = (b64: string) => new TextDecoder().decode(bytes(b64));
+  const proprio = build.arquivos[caminho];
+  if (proprio !== undefined) return decodificar(proprio);
+  const m = membroDe(caminho);
+  const pacote = m ? build.arquivos[m.pacote] : undefined;
+  const texto = m && pacote !== undefined ? membroDoPacote(decodificar(pacote), m.chave) : null;
+  if (texto === null) throw new Error(`${caminho}: not in the test build`);
+  return texto;
 }

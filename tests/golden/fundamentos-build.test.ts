@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { lerPublicado } from '@fundamentos/pipeline/publish/publicado';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { consultar } from '@fundamentos/pipeline/testing/consulta';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
@@ -25,7 +26,7 @@ beforeAll(async () => {
 const ler = async (p: string): Promise<string> => readFile(join(dir, p), 'utf8');
 
 describe('fundamentals in the real build of the sample', () => {
-  it('publishes through the manifest with the hard checks passing, at the fixed clock', () => {
+  it('publishes through the manifest with the hard checks passing, at the fixed clock', async () => {
     expect(manifest.versao_do_dado).toBe('2026-01-02-amostra|1');
     const nomes = new Set(manifest.artefatos.map((a) => a.path));
     for (const p of [
@@ -35,11 +36,15 @@ describe('fundamentals in the real build of the sample', () => {
       'json/desafio.json',
       'auditoria/universo.txt',
       'json/empresas/15253/index.json',
-      'json/empresas/15253/auditoria/dep_amort/2016.json',
       'parquet/indicadores.parquet',
       'csv/reapresentacoes.csv',
     ])
       expect(nomes.has(p), p).toBe(true);
+    // Per-year audits are members of the company's pack: the pack is listed, the year is inside it.
+    expect(nomes.has('json/empresas/15253/auditoria/dep_amort/pacote.tsv')).toBe(true);
+    expect(await lerPublicado(dir, 'json/empresas/15253/auditoria/dep_amort/2016.json')).toMatch(
+      /^\{"cd_regulator":15253,"ano":2016,/,
+    );
     const balanco = report.invariantes.find((i) => i.nome === 'ativo_igual_passivo_mais_pl');
     expect(balanco?.falhas).toBe(0);
     expect(balanco?.verificados).toBeGreaterThan(100);

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { lerPublicado } from '@fundamentos/pipeline/publish/publicado';
 import { AMOSTRA_RAW, amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { consultar } from '@fundamentos/pipeline/testing/consulta';
 import type { AuditoriaDepAmort } from '@fundamentos/schemas/auditoria';
@@ -49,7 +50,12 @@ const LIDOS = [
 beforeAll(async () => {
   dir = join(await amostraPublicada(), 'current');
   report = BuildReportSchema.parse(JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')));
-  for (const p of LIDOS) jsons.set(p, JSON.parse(await readFile(join(dir, p), 'utf8')));
+  for (const p of LIDOS) {
+    // Lineage, D&A audits and per-indicator series are members of per-company packs: read as served.
+    const texto = await lerPublicado(dir, p);
+    if (texto === null) throw new Error(`${p} is not published`);
+    jsons.set(p, JSON.parse(texto));
+  }
 });
 
 function json<T>(path: string): T {

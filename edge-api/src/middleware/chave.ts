@@ -11,15 +11,37 @@ interface LinhaDaChave {
   revogada_em: string | null;
 }
 
+/**
+ * Keys D1 accepted, by the key's sha256, for CHAVE_TTL_MS (docs/architecture.md, "Caches in the worker"):
+ * a revoked key still passes in an isolate that saw it valid for at most that long. Unknown and revoked
+ * keys are not kept, so a new key works at once. Quotas are not cached: each call still costs one unit
+ * in the key's Durable Object.
+ */
+const CHAVE_TTL_MS = 60_000;
+const validas = new Map<string, { valida: ChaveValida; ate: number }>();
+const MAX_VALIDAS = 10_000;
+
 async function verificar(db: D1Database, chave: string): Promise<ChaveValida | null> {
   const id = idDaChave(chave);
   if (id === null) return null;
+  const hashDaChave = await sha256Hex(chave);
+  const guardada = validas.get(hashDaChave);
+  if (guardada && Date.now() < guardada.ate) return guardada.valida;
+  validas.delete(hashDaChave);
+  const valida = await verificarNoD1(db, id, hashDaChave);
+  if (valida !== null) {
+    if (validas.size >= MAX_VALIDAS) validas.clear();
+    validas.set(hashDaChave, { valida, ate: Date.now() + CHAVE_TTL_MS });
+  }
+  return valida;
+}
+
+async function verificarNoD1(db: D1Database, id: string, hash: string): Promise<ChaveValida | null> {
   const linha = await db
     .prepare('SELECT hash_sha256, plano, revogada_em FROM chaves WHERE id = ?1')
     .bind(id)
     .first<LinhaDaChave>();
-  // Hash even when the id is unknown so both paths cost the same.
-  const hash = await sha256Hex(chave);
+  // The key was hashed before the lookup, so unknown and known ids cost the same.
   const guardado = linha?.hash_sha256 ?? '0'.repeat(64);
   const iguais = crypto.subtle.timingSafeEqual(encoder.encode(hash), encoder.encode(guardado));
   if (!linha || !iguais || linha.revogada_em !== null) return null;

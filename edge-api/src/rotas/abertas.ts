@@ -203,7 +203,7 @@ const ROTAS: Info['rotas'] = [
 /** Open routes: no key, no quota. */
 export const abertas = new Hono<AppEnv>()
   .get('/saude', async (c) => {
-    // buildAtual reads current.json on every call, so the version shown is the live one.
+    // The live version, as read from current.json at most ATUAL_TTL_MS ago (docs/architecture.md, caches).
     const build = await buildAtual(c.env.ARTEFATOS);
     return c.json(
       SaudeSchema.parse({

@@ -2,9 +2,10 @@ import { type DumpIndice, DumpIndiceSchema } from '@fundamentos/schemas/dump';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
+import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
 import { exigeChave } from '../middleware/cota.ts';
+import { chaveDoObjeto } from '../publicacao/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 
@@ -17,16 +18,12 @@ const PorArquivo = z.object({
 // Header lines per build version: the manifest does not carry columns, the CSV's first line does.
 const colunasPorVersao = new Map<string, Promise<Map<string, string[]>>>();
 
-async function lerColunas(
-  bucket: R2Bucket,
-  build: Build,
-  sets: ManifestEntry[],
-): Promise<Map<string, string[]>> {
+async function lerColunas(bucket: R2Bucket, sets: ManifestEntry[]): Promise<Map<string, string[]>> {
   const pares = await Promise.all(
     sets.map(async (a) => {
-      const obj = await bucket.get(`${build.atual.prefixo}${a.path}`, { range: { offset: 0, length: 8192 } });
+      const obj = await bucket.get(chaveDoObjeto(a.sha256), { range: { offset: 0, length: 8192 } });
       if (obj === null)
-        throw new Error(`R2 ${build.atual.prefixo}${a.path}: listed in the manifest but missing`);
+        throw new Error(`R2 ${chaveDoObjeto(a.sha256)} (${a.path}): listed in the manifest but missing`);
       const cabecalho = (await obj.text()).split('\n', 1)[0] ?? '';
       return [a.path, cabecalho.split(',').map((c) => c.replace(/^"|"$/g, ''))] as const;
     }),
@@ -42,7 +39,7 @@ export const dump = new Hono<AppEnv>()
     const sets = build.manifesto.artefatos.filter((a) => CSV.test(a.path));
     let colunas = colunasPorVersao.get(build.atual.versao_do_dado);
     if (!colunas) {
-      colunas = lerColunas(bucket, build, sets);
+      colunas = lerColunas(bucket, sets);
       colunasPorVersao.set(build.atual.versao_do_dado, colunas);
       colunas.catch(() => colunasPorVersao.delete(build.atual.versao_do_dado));
     }

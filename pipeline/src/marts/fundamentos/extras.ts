@@ -1,10 +1,11 @@
 import { type Desafio, DesafioSchema, MIN_CASOS_DESAFIO } from '@fundamentos/schemas/desafio';
 import { type IndicadorEmpresa, IndicadorEmpresaSchema } from '@fundamentos/schemas/indicador';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
-import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
+import { type Linhagem, LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
+import { escreverPacote } from '../../publish/pacote.ts';
 import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { citacao } from './publicacao.ts';
@@ -92,10 +93,13 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
   );
   const doArquivo = porChave(papeis, (p) => `${p.cd_regulator}/${p.ano}`);
   const out: ManifestEntry[] = [];
-  for (const [k, rows] of porChave(ind, (r) => `${r.cd_regulator}/${r.ano}`)) {
-    const [cd, ano] = k.split('/').map(Number) as [number, number];
-    const proprio = doArquivo.get(k) ?? [];
+  // One pack per company (schemas/src/pacotes.ts): each value keeps its own path and bytes.
+  for (const [cd, rows] of porChave(ind, (r) => String(r.cd_regulator))) {
+    const membros: Array<{ path: string; data: Linhagem }> = [];
     for (const r of rows) {
+      const ano = r.ano;
+      const k = `${cd}/${ano}`;
+      const proprio = doArquivo.get(k) ?? [];
       const nome = r.nome as NomeIndicador;
       const usados = PAPEIS_DO_INDICADOR[nome];
       const entradas = proprio.filter((p) => usados.includes(p.papel)).map((p) => entrada(p));
@@ -112,27 +116,30 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
         entradas.push(...anterior.map((p) => entrada(p, 'ativo_inicio_ano_anterior')));
       }
       const usaDa = nome === 'ebitda' || nome === 'dl_ebitda';
-      out.push(
-        await ctx.writer.json({
-          name: `linhagem_${cd}_${ano}_${nome}`,
-          path: `json/empresas/${cd}/linhagem/${ano}/${nome}.json`,
-          schemaName: 'Linhagem',
-          schema: LinhagemSchema,
-          data: {
-            cd_regulator: cd,
-            ano,
-            indicador: nome,
-            valor: r.valor,
-            flag: r.flag,
-            formula: TEXTO_INDICADORES[nome].formula,
-            entradas,
-            auditoria_dep_amort: usaDa ? `/auditoria/dep_amort/${cd}/${ano}` : null,
-            nota: 'Cada entrada é uma linha de um arquivo da CVM (arquivo:linha), já em reais; a fórmula diz como se combinam.',
-            citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* de ${ano} da empresa ${cd}`),
-          },
-        }),
-      );
+      membros.push({
+        path: `json/empresas/${cd}/linhagem/${ano}/${nome}.json`,
+        data: {
+          cd_regulator: Number(cd),
+          ano,
+          indicador: nome,
+          valor: r.valor,
+          flag: r.flag,
+          formula: TEXTO_INDICADORES[nome].formula,
+          entradas,
+          auditoria_dep_amort: usaDa ? `/auditoria/dep_amort/${cd}/${ano}` : null,
+          nota: 'Cada entrada é uma linha de um arquivo da CVM (arquivo:linha), já em reais; a fórmula diz como se combinam.',
+          citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* de ${ano} da empresa ${cd}`),
+        },
+      });
     }
+    out.push(
+      await escreverPacote(ctx.writer, {
+        name: `linhagem_${cd}`,
+        schemaName: 'Linhagem',
+        schema: LinhagemSchema,
+        membros,
+      }),
+    );
   }
   return out;
 }
@@ -160,6 +167,7 @@ async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]):
   const out: ManifestEntry[] = [];
   const porEmpresaNome = porChave(ind, (r) => `${r.cd_regulator}/${r.nome}`);
   for (const e of empresas) {
+    const membros: Array<{ path: string; data: IndicadorEmpresa }> = [];
     for (const nome of NOMES) {
       const serie = porEmpresaNome.get(`${e.cd_regulator}/${nome}`) ?? [];
       if (serie.length === 0) continue;
@@ -202,16 +210,17 @@ async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]):
           `DFP dfp_cia_aberta_* da empresa ${e.cd_regulator} e do universo`,
         ),
       };
-      out.push(
-        await ctx.writer.json({
-          name: `indicador_${e.cd_regulator}_${nome}`,
-          path: `json/empresas/${e.cd_regulator}/indicadores/${nome}.json`,
-          schemaName: 'IndicadorEmpresa',
-          schema: IndicadorEmpresaSchema,
-          data,
-        }),
-      );
+      membros.push({ path: `json/empresas/${e.cd_regulator}/indicadores/${nome}.json`, data });
     }
+    if (membros.length === 0) continue;
+    out.push(
+      await escreverPacote(ctx.writer, {
+        name: `indicadores_${e.cd_regulator}`,
+        schemaName: 'IndicadorEmpresa',
+        schema: IndicadorEmpresaSchema,
+        membros,
+      }),
+    );
   }
   return out;
 }

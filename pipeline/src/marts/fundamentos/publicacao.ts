@@ -16,6 +16,7 @@ import { type ReapresentacaoLinha, ReapresentacoesEmpresaSchema } from '@fundame
 import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
+import { escreverPacote } from '../../publish/pacote.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { linhas } from './sql.ts';
 
@@ -499,7 +500,8 @@ async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
     const k = chave(c.cd_regulator, c.ano);
     porAno.set(k, [...(porAno.get(k) ?? []), c]);
   }
-  const out: ManifestEntry[] = [];
+  // One pack per company (schemas/src/pacotes.ts); each year keeps its own path and bytes.
+  const porEmpresa = new Map<number, Array<{ path: string; data: AuditoriaDepAmort }>>();
   for (const a of anos) {
     const data: AuditoriaDepAmort = {
       cd_regulator: a.cd_regulator,
@@ -522,13 +524,18 @@ async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
       nota: 'EBITDA = DRE 3.05 + soma das linhas incluídas, da mesma agregação da DRE.',
       citacao: citacao(v, `DFP dfp_cia_aberta_DFC_MI e DRE de ${a.ano}, empresa ${a.cd_regulator}`),
     };
+    const membros = porEmpresa.get(a.cd_regulator) ?? [];
+    membros.push({ path: `json/empresas/${a.cd_regulator}/auditoria/dep_amort/${a.ano}.json`, data });
+    porEmpresa.set(a.cd_regulator, membros);
+  }
+  const out: ManifestEntry[] = [];
+  for (const [cd, membros] of porEmpresa) {
     out.push(
-      await ctx.writer.json({
-        name: `dep_amort_${a.cd_regulator}_${a.ano}`,
-        path: `json/empresas/${a.cd_regulator}/auditoria/dep_amort/${a.ano}.json`,
+      await escreverPacote(ctx.writer, {
+        name: `dep_amort_${cd}`,
         schemaName: 'AuditoriaDepAmort',
         schema: AuditoriaDepAmortSchema,
-        data,
+        membros,
       }),
     );
   }
