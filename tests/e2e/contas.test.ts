@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { iniciarStripeLocal, type StripeLocal } from '@fundamentos/edge-api/scripts/stripe-local.ts';
+import { iniciarStripeLocal, type StripeLocal } from '@fundamentos/edge-api/stripe-local';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { PortalSchema } from '@fundamentos/schemas/contas';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
