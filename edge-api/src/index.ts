@@ -19,6 +19,7 @@ import { empresas } from './rotas/empresas.ts';
 import { etfs } from './rotas/etfs.ts';
 import { fiis } from './rotas/fiis.ts';
 import { hoje } from './rotas/hoje.ts';
+import { qualidade } from './rotas/qualidade.ts';
 import { recibos } from './rotas/recibos.ts';
 import { screener } from './rotas/screener.ts';
 import type { AppEnv } from './tipos.ts';
@@ -44,6 +45,7 @@ app.route('/hoje', hoje);
 app.route('/en/hoje', hoje);
 app.route('/etfs', etfs);
 app.route('/fiis', fiis);
+app.route('/', qualidade);
 app.route('/', documentacao);
 // Pages rendered per request, in both languages (the `/en` copies get their language from the prefix).
 for (const prefixo of ['/', '/en'])

@@ -9,6 +9,7 @@ import { IndicadorEmpresaSchema } from '@fundamentos/schemas/indicador';
 import { NOMES_INDICADORES } from '@fundamentos/schemas/indicadores';
 import { emitirTodosJsonSchemas } from '@fundamentos/schemas/json-schema';
 import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
+import { QualidadeSchema } from '@fundamentos/schemas/qualidade';
 import { ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
 import { ScreenerParametrosDocSchema } from '@fundamentos/schemas/screener';
 import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
@@ -32,6 +33,7 @@ const LOCAIS: Record<string, z.ZodType> = {
   auditoria_menu: MenuAuditoriaSchema,
   etf_publicado: EtfRecursoSchema,
   fii_publicado: FiiRecursoSchema,
+  qualidade: QualidadeSchema,
 };
 
 function semDialeto(s: Js): Js {
@@ -398,6 +400,30 @@ export const OPERACOES: Operacao[] = [
       },
     ],
     resposta: { tipo: 'text/csv' },
+  },
+  {
+    metodo: 'get',
+    caminho: '/dump/{conjunto}.parquet',
+    acesso: 'pro',
+    resumo: 'O mesmo conjunto em Parquet (colunas tipadas, ZSTD).',
+    parametros: [
+      {
+        nome: 'conjunto',
+        em: 'path',
+        obrigatorio: true,
+        descricao: 'Nome do conjunto (veja /dump).',
+        schema: { type: 'string' },
+      },
+    ],
+    resposta: { tipo: 'application/vnd.apache.parquet' },
+  },
+  {
+    metodo: 'get',
+    caminho: '/qualidade.json',
+    acesso: 'aberta',
+    resumo: 'Relatório de qualidade do build servido: invariantes, contagens, falhas, quarentena.',
+    parametros: [],
+    resposta: 'qualidade',
   },
   {
     metodo: 'post',

@@ -280,6 +280,16 @@ ORDER BY f.cd_regulator, f.ano`;
       sql,
     }),
   );
+  // The snapshot is also a bulk set (csv/screener.csv for /dump); the table lets the set dictionary read its columns.
+  await ctx.db.run(`CREATE OR REPLACE TABLE mart_screener AS ${sql}`);
+  out.push(
+    await ctx.writer.csv({
+      name: 'csv_screener',
+      path: 'csv/screener.csv',
+      schemaName: 'screener-snapshot',
+      sql: 'SELECT * FROM mart_screener',
+    }),
+  );
   const r = await ctx.db.runAndReadAll(sql);
   const Linha = z.looseObject({
     cd_regulator: num,
