@@ -5,7 +5,7 @@ import { DumpIndiceSchema } from '@fundamentos/schemas/dump';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { QualidadeSchema } from '@fundamentos/schemas/qualidade';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { erro, get, novaChave } from './ajuda.ts';
+import { erro, get, novaChave, sha256DoCorpo } from './ajuda.ts';
 import { semearBuild } from './semear.ts';
 
 // The real sample build (test/global-setup.ts seeds its CSV and Parquet sets, json/conjuntos.json, report.json).
@@ -22,11 +22,6 @@ const porCaminho = new Map(manifesto.artefatos.map((a) => [a.path, a]));
 beforeAll(async () => {
   await semearBuild(env.ARTEFATOS, amostra);
 });
-
-async function sha256DoCorpo(res: Response): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', await res.arrayBuffer()));
-  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 describe('/dump over the real sample: Parquet copies and the column dictionary', () => {
   it('every set lists its Parquet copy (size, rows, sha256 of the manifest) and its typed columns', async () => {

@@ -51,6 +51,15 @@ export interface Parametro {
   schema: Js;
 }
 
+/** The set name of `/dump/{conjunto}.csv` and `.parquet`. */
+const PARAMETRO_CONJUNTO: Parametro = {
+  nome: 'conjunto',
+  em: 'path',
+  obrigatorio: true,
+  descricao: 'Nome do conjunto (veja /dump).',
+  schema: { type: 'string' },
+};
+
 export interface Operacao {
   metodo: 'get' | 'post';
   caminho: string;
@@ -390,15 +399,7 @@ export const OPERACOES: Operacao[] = [
     caminho: '/dump/{conjunto}.csv',
     acesso: 'pro',
     resumo: 'Um conjunto inteiro em CSV, em streaming.',
-    parametros: [
-      {
-        nome: 'conjunto',
-        em: 'path',
-        obrigatorio: true,
-        descricao: 'Nome do conjunto (veja /dump).',
-        schema: { type: 'string' },
-      },
-    ],
+    parametros: [PARAMETRO_CONJUNTO],
     resposta: { tipo: 'text/csv' },
   },
   {
@@ -406,15 +407,7 @@ export const OPERACOES: Operacao[] = [
     caminho: '/dump/{conjunto}.parquet',
     acesso: 'pro',
     resumo: 'O mesmo conjunto em Parquet (colunas tipadas, ZSTD).',
-    parametros: [
-      {
-        nome: 'conjunto',
-        em: 'path',
-        obrigatorio: true,
-        descricao: 'Nome do conjunto (veja /dump).',
-        schema: { type: 'string' },
-      },
-    ],
+    parametros: [PARAMETRO_CONJUNTO],
     resposta: { tipo: 'application/vnd.apache.parquet' },
   },
   {

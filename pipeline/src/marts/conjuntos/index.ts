@@ -8,6 +8,7 @@ import { CONJUNTOS } from '../fundamentos/publicacao.ts';
 import { linhas } from '../fundamentos/sql.ts';
 import { CONJUNTOS_MERCADO } from '../mercado/publicacao.ts';
 import { COLUNAS_COMUNS, DESCRICOES_CONJUNTOS } from './dicionario.ts';
+import { escreverConjuntos } from './escrever.ts';
 
 /** The sets this stage writes (Parquet and CSV); the company and market sets are written by their stages. */
 export const CONJUNTOS_FUNDOS: Record<string, string> = { ...CONJUNTOS_FIIS, ...CONJUNTOS_ETFS };
@@ -57,18 +58,7 @@ export async function dicionarioDosConjuntos(
 export const conjuntosStage: Stage = {
   name: 'publicacao_conjuntos',
   async run(ctx) {
-    const out: ManifestEntry[] = [];
-    for (const [nome, sql] of Object.entries(CONJUNTOS_FUNDOS)) {
-      out.push(
-        await ctx.writer.parquet({
-          name: `parquet_${nome}`,
-          path: `parquet/${nome}.parquet`,
-          schemaName: nome,
-          sql,
-        }),
-      );
-      out.push(await ctx.writer.csv({ name: `csv_${nome}`, path: `csv/${nome}.csv`, schemaName: nome, sql }));
-    }
+    const out: ManifestEntry[] = await escreverConjuntos(ctx, CONJUNTOS_FUNDOS);
     const { dicionario, sem_significado } = await dicionarioDosConjuntos(ctx);
     ctx.report.invariant({
       nome: 'conjuntos_colunas_documentadas',
