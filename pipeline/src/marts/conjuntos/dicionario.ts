@@ -134,11 +134,64 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
       'empresa × ano fiscal: múltiplos no ponto do tempo',
       'company × fiscal year: point-in-time multiples',
     ],
-    colunas: {},
+    colunas: {
+      ticker_preco: ['código cujo preço foi usado', 'code whose price was used'],
+      preco_on: ['fechamento da classe ON (R$)', 'close of the common class (BRL)'],
+      ticker_on: ['código da classe ON', 'code of the common class'],
+      preco_pn: ['fechamento da classe PN (R$)', 'close of the preferred class (BRL)'],
+      ticker_pn: ['código da classe PN', 'code of the preferred class'],
+      acoes_dt_refer: ['data de referência da contagem de ações', 'reference date of the share count'],
+      origem_preco: ['arquivo:linha do COTAHIST', 'COTAHIST file:line'],
+      origem_acoes: ['arquivo:linha da contagem de ações', 'file:line of the share count'],
+    },
   },
-  capex: { descricao: ['linha candidata a capex no DFC_MI', 'capex candidate line in DFC_MI'], colunas: {} },
-  acoes: { descricao: ['contagens de ações por documento', 'share counts per filing'], colunas: {} },
-  dividendos: { descricao: ['evento em dinheiro da B3', 'B3 cash event'], colunas: {} },
+  capex: {
+    descricao: ['linha candidata a capex no DFC_MI', 'capex candidate line in DFC_MI'],
+    colunas: {
+      decisao: ['incluida ou excluida do capex', 'included in or excluded from capex'],
+      motivo: ['por que a linha foi incluída ou excluída', 'why the line was included or excluded'],
+      fco: ['fluxo de caixa operacional (R$)', 'operating cash flow (BRL)'],
+      capex: ['soma das linhas incluídas (R$)', 'sum of the included lines (BRL)'],
+      motivo_fcf: ['por que o fcf é nulo', 'why fcf is null'],
+    },
+  },
+  acoes: {
+    descricao: ['contagens de ações por documento', 'share counts per filing'],
+    colunas: {
+      doc: ['documento (composição do capital, FRE)', 'filing (capital composition, FRE)'],
+      dt_refer: ['data de referência', 'reference date'],
+      fonte: ['membro do arquivo lido', 'member of the file read'],
+      on_emitidas: ['ações ON emitidas, como arquivadas', 'common shares issued, as filed'],
+      pn_emitidas: ['ações PN emitidas, como arquivadas', 'preferred shares issued, as filed'],
+      on_tesouraria: ['ações ON em tesouraria, como arquivadas', 'common treasury shares, as filed'],
+      pn_tesouraria: ['ações PN em tesouraria, como arquivadas', 'preferred treasury shares, as filed'],
+      data_escala: [
+        'data do fechamento usado para inferir a escala',
+        'date of the close used to infer the scale',
+      ],
+      patrimonio: ['patrimônio líquido usado na conferência (R$)', 'equity used in the check (BRL)'],
+      pvp_declarado: ['P/VP com as contagens como arquivadas', 'P/B with the counts as filed'],
+      escala: ['1, 1000 ou nulo (escala inferida)', '1, 1000 or null (inferred scale)'],
+    },
+  },
+  dividendos: {
+    descricao: ['evento em dinheiro da B3', 'B3 cash event'],
+    colunas: {
+      tipo_acao: ['classe da ação (ON, PN…)', 'share class (ON, PN…)'],
+      tipo: ['tipo do provento', 'distribution type'],
+      acao_corporativa: [
+        'rótulo da B3 (DIVIDENDO, JRS CAP PROPRIO…)',
+        "B3's label (DIVIDENDO, JRS CAP PROPRIO…)",
+      ],
+      data_aprovacao: ['data de aprovação', 'approval date'],
+      preco_com: ['fechamento na data com (R$)', 'close on the cum date (BRL)'],
+      ticker_com: ['código desse fechamento', 'code of that close'],
+      fonte_preco_com: [
+        'cotahist, b3_fechamento_data_com ou nulo',
+        'cotahist, b3_fechamento_data_com or null',
+      ],
+    },
+  },
   screener: {
     descricao: [
       'empresa × ano com DFP: indicadores, múltiplos e P/L 12 meses (o instantâneo do /screener)',

@@ -483,7 +483,7 @@ export const FLAGS: EntradaFlag[] = [
     significado:
       'a resposta da B3 tem rendimentos com data com em menos de 12 dos últimos 12 meses (fundo novo ou meses sem distribuição): o DY é a soma do que foi distribuído, sem anualizar',
     significado_en:
-      "B3's answer has income with a data com in fewer than 12 of the last 12 months (a young fund or months without distribution): the yield is the sum of what was paid, not annualised",
+      "B3's answer has income with a cum date in fewer than 12 of the last 12 months (a young fund or months without a payout): the yield is the sum of what was paid, not annualised",
     origem: 'projeto',
     onde: 'DY 12 meses de FII',
     onde_en: 'REIT 12-month yield',
