@@ -1,6 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../core/source.ts';
 import { localFileName } from '../../fetch/plan.ts';
@@ -8,18 +6,12 @@ import { stageFixedWidth } from '../../readers/fixed-width.ts';
 import { stageJson } from '../../readers/json.ts';
 import { cotahistRecorteSpec, cotahistSpec } from './cotahist.ts';
 import { fundDistributionsSpec } from './fundos.ts';
-import { freshDb, one, recordingReporter, samplePath } from './test-helpers.ts';
+import { freshDb, one, recordingReporter, samplePath, tmpFile } from './test-helpers.ts';
 
 /** Made here (data/sample/raw/feitos-aqui/b3/fundos/): invented values in B3's documented layout. */
 const HGLG = samplePath('raw/feitos-aqui/b3/fundos/GetListedSupplementFunds_0_HGLG_7.json');
 /** Real B3 records filtered by a third party (data/sample/README.md): trailer of the whole month. */
 const RECORTE = samplePath('raw/b3/cotahist-recorte/COTAHIST_RECORTE_M082026_HGLG11_NVHO11.TXT');
-
-function tmpFile(name: string, content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'fundos-b3-')), name);
-  writeFileSync(path, content);
-  return path;
-}
 
 describe('b3_fundos_proventos (GetListedSupplementFunds)', () => {
   it('fetch names the answer after its parameters and the spec recognises it', () => {
