@@ -24,6 +24,7 @@ import { empresas } from './rotas/empresas.ts';
 import { etfs } from './rotas/etfs.ts';
 import { fiis } from './rotas/fiis.ts';
 import { hoje } from './rotas/hoje.ts';
+import { qualidade } from './rotas/qualidade.ts';
 import { recibos } from './rotas/recibos.ts';
 import { screener } from './rotas/screener.ts';
 import { vigia } from './rotas/vigia.ts';
@@ -51,6 +52,7 @@ app.route('/en/hoje', hoje);
 app.route('/etfs', etfs);
 app.route('/fiis', fiis);
 app.route('/vigia', vigia);
+app.route('/', qualidade);
 app.route('/', documentacao);
 // Accounts and mail (src/contas/, docs/contas.md): Stripe's webhook, the customer portal, and the subscribe
 // and follow pages in both copies; the company pages' follow form gets its signed time stamp on the way out.

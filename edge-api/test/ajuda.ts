@@ -41,3 +41,9 @@ export async function erro(res: Response, status: number) {
   expect(corpo.erro.id_requisicao).toBe(res.headers.get('x-request-id'));
   return corpo.erro;
 }
+
+/** Hex sha256 of an answer's body (to compare with the manifest's sha256 of the artefact served). */
+export async function sha256DoCorpo(res: Response): Promise<string> {
+  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', await res.arrayBuffer()));
+  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -6,7 +6,7 @@ import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { sha256Hex } from '../src/chave-formato.ts';
-import { erro, get, novaChave } from './ajuda.ts';
+import { erro, get, novaChave, sha256DoCorpo } from './ajuda.ts';
 import { semearBuild } from './semear.ts';
 
 // The real sample build: pipeline `build()` over data/sample/raw/cvm/{cad,fca,dfp} (test/amostra-build.ts).
@@ -19,11 +19,6 @@ const porCaminho = new Map(manifesto.artefatos.map((a) => [a.path, a]));
 beforeAll(async () => {
   await semearBuild(env.ARTEFATOS, amostra);
 });
-
-async function sha256DoCorpo(res: Response): Promise<string> {
-  const d = new Uint8Array(await crypto.subtle.digest('SHA-256', await res.arrayBuffer()));
-  return Array.from(d, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 describe('company routes over the real sample build', () => {
   it('/saude shows the sample build version', async () => {

@@ -70,7 +70,11 @@ export default async function setup(project: TestProject): Promise<void> {
         /^json\/fiis\/(MXRF11|FLRP11)\//.test(p) ||
         /^json\/etfs(\.json$|\/(BOVA11|IVVB11)\/)/.test(p) ||
         p.startsWith('csv/') ||
-        p === 'json/vigia/eventos.json',
+        p === 'json/vigia/eventos.json' ||
+        // Parquet copies of the bulk sets (not the staging tables), the set dictionary and the build report.
+        (/^parquet\/[a-z0-9_]+\.parquet$/.test(p) && !/^parquet\/(stg_|_)/.test(p)) ||
+        p === 'json/conjuntos.json' ||
+        p === 'report.json',
     ),
   );
   project.provide('amostra', { ...semeavel, codigoAntigo, codigoAtual: alvo.ticker_atual });

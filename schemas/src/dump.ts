@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NotaSchema, UrlSchema, versaoDoDado } from './comum.ts';
+import { ColunaConjuntoSchema } from './conjuntos.ts';
 
 export const ConjuntoSchema = z.strictObject({
   conjunto: z
@@ -16,6 +17,18 @@ export const ConjuntoSchema = z.strictObject({
     .describe('Hex sha256 of the CSV.'),
   colunas: z.array(z.string().min(1)).min(1).describe('Column names, in order.'),
   plano: z.literal('pro').describe('Sets belong to the Pro plan.'),
+  parquet: z
+    .strictObject({
+      url: UrlSchema.describe('Parquet address (same rows, typed columns, ZSTD).'),
+      linhas: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    })
+    .nullable()
+    .describe('The Parquet copy of the set; null when the build published none.'),
+  dicionario: z
+    .array(ColunaConjuntoSchema)
+    .describe('Every column with its type and meaning (json/conjuntos.json); empty when the build has none.'),
 });
 
 export const DumpIndiceSchema = z

@@ -51,6 +51,13 @@ export const EtfCadastroSchema = z.strictObject({
   indice_nome: textoOuNulo("Index in the B3 list's Índice column (semi-curated by the list's author)."),
   pl_registro: numeroOuNulo('Net assets in the regulator registry (BRL).'),
   pl_registro_data: dataOuNula('Date of pl_registro.'),
+  taxa_adm_declarada: numeroOuNulo(
+    "Stated management fee (cad_fi TAXA_ADM) as the registry writes it; not the effective fee (taxa_efetiva_mensal). Our design: the spec's ETF resource has only the effective fee.",
+  ),
+  taxa_adm_texto: textoOuNulo(
+    'Stated fee as text (cad_fi INF_TAXA_ADM), when the registry gives it that way.',
+  ),
+  taxa_adm_origem: textoOuNulo('cad_fi file:line of the stated fee.'),
   origem_lista: OrigemSchema.describe('Line of the B3 ETF list this ETF comes from.'),
   origem_cadastro: z.array(OrigemSchema).describe('Registry rows (cad_fi, registro_*) matched by name.'),
   flag: FlagSchema,

@@ -22,14 +22,21 @@ export const FiiVacanciaSchema = z
   })
   .describe('Our design.');
 
-export const FiiProventoSchema = z.strictObject({
-  tipo: z.string().min(1),
-  valor: z.number().nonnegative().describe('BRL per share.'),
-  data_com: DataSchema,
-  data_pagamento: DataSchema,
-  relativo_a: z.string().min(1).describe('Period the income refers to.'),
-  flag: FlagSchema,
-});
+export const FiiProventoSchema = z
+  .strictObject({
+    tipo: z.string().min(1).describe("B3's label: RENDIMENTO, AMORTIZACAO…"),
+    valor: z.number().nonnegative().describe('BRL per quota, gross.'),
+    data_com: DataSchema.describe('Last day with entitlement (lastDatePrior).'),
+    data_pagamento: DataSchema.nullable().describe(
+      'Payment date; null (sem_data_pagamento) when B3 gives none.',
+    ),
+    relativo_a: z.string().min(1).nullable().describe('Period the income refers to, as B3 writes it.'),
+    flag: FlagSchema,
+  })
+  .refine((r) => r.data_pagamento !== null || r.flag !== null, {
+    message: 'a missing payment date must say why in flag',
+    path: ['flag'],
+  });
 
 export const FiiCadastroSchema = z.strictObject({
   cnpj: CnpjSchema,

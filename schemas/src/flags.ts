@@ -53,6 +53,9 @@ export const FLAGS_ADICIONAIS = [
   'sem_preco_do_fundo',
   'vp_cota_ausente',
   'sem_fonte_de_rendimentos',
+  'rendimentos_menos_de_12_meses',
+  'proventos_feitos_aqui',
+  'sem_data_pagamento',
   'vacancia_nao_informada',
   // ETFs (pipeline/src/marts/etfs)
   'etf_sem_cnpj',

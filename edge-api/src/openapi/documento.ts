@@ -10,6 +10,7 @@ import { IndicadorEmpresaSchema } from '@fundamentos/schemas/indicador';
 import { NOMES_INDICADORES } from '@fundamentos/schemas/indicadores';
 import { emitirTodosJsonSchemas } from '@fundamentos/schemas/json-schema';
 import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
+import { QualidadeSchema } from '@fundamentos/schemas/qualidade';
 import { ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
 import { ScreenerParametrosDocSchema } from '@fundamentos/schemas/screener';
 import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
@@ -36,6 +37,7 @@ const LOCAIS: Record<string, z.ZodType> = {
   fii_publicado: FiiRecursoSchema,
   portal: PortalSchema,
   acompanhar: AcompanharRespostaSchema,
+  qualidade: QualidadeSchema,
 };
 
 function semDialeto(s: Js): Js {
@@ -52,6 +54,15 @@ export interface Parametro {
   descricao: string;
   schema: Js;
 }
+
+/** The set name of `/dump/{conjunto}.csv` and `.parquet`. */
+const PARAMETRO_CONJUNTO: Parametro = {
+  nome: 'conjunto',
+  em: 'path',
+  obrigatorio: true,
+  descricao: 'Nome do conjunto (veja /dump).',
+  schema: { type: 'string' },
+};
 
 export interface Operacao {
   metodo: 'get' | 'post';
@@ -440,16 +451,24 @@ export const OPERACOES: Operacao[] = [
     caminho: '/dump/{conjunto}.csv',
     acesso: 'pro',
     resumo: 'Um conjunto inteiro em CSV, em streaming.',
-    parametros: [
-      {
-        nome: 'conjunto',
-        em: 'path',
-        obrigatorio: true,
-        descricao: 'Nome do conjunto (veja /dump).',
-        schema: { type: 'string' },
-      },
-    ],
+    parametros: [PARAMETRO_CONJUNTO],
     resposta: { tipo: 'text/csv' },
+  },
+  {
+    metodo: 'get',
+    caminho: '/dump/{conjunto}.parquet',
+    acesso: 'pro',
+    resumo: 'O mesmo conjunto em Parquet (colunas tipadas, ZSTD).',
+    parametros: [PARAMETRO_CONJUNTO],
+    resposta: { tipo: 'application/vnd.apache.parquet' },
+  },
+  {
+    metodo: 'get',
+    caminho: '/qualidade.json',
+    acesso: 'aberta',
+    resumo: 'Relatório de qualidade do build servido: invariantes, contagens, falhas, quarentena.',
+    parametros: [],
+    resposta: 'qualidade',
   },
   {
     metodo: 'post',

@@ -48,6 +48,18 @@ const ROTAS: Info['rotas'] = [
   },
   { metodo: 'GET', caminho: '/dump', acesso: 'chave', o_que: 'índice dos conjuntos exportáveis' },
   { metodo: 'GET', caminho: '/dump/{conjunto}.csv', acesso: 'pro', o_que: 'um conjunto inteiro em CSV' },
+  {
+    metodo: 'GET',
+    caminho: '/dump/{conjunto}.parquet',
+    acesso: 'pro',
+    o_que: 'o mesmo conjunto em Parquet (colunas tipadas)',
+  },
+  {
+    metodo: 'GET',
+    caminho: '/qualidade.json',
+    acesso: 'aberta',
+    o_que: 'relatório de qualidade do build servido: invariantes, contagens, falhas, quarentena',
+  },
   { metodo: 'POST', caminho: '/chave-gratis', acesso: 'aberta', o_que: 'cria uma chave grátis' },
   { metodo: 'GET', caminho: '/recibo/{id}.json', acesso: 'aberta', o_que: 'recibo congelado de um screener' },
   {

@@ -1,8 +1,9 @@
+import { type Conjuntos, ConjuntosSchema } from '@fundamentos/schemas/conjuntos';
 import { type DumpIndice, DumpIndiceSchema } from '@fundamentos/schemas/dump';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
+import { type Build, buildAtual, cabecalhosDoArtefato, jsonDoBuild, lerArtefato } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
 import { exigeChave } from '../middleware/cota.ts';
 import { chaveDoObjeto } from '../publicacao/layout.ts';
@@ -10,9 +11,18 @@ import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 
 const CSV = /^csv\/([a-z0-9_]+)\.csv$/;
+/** Where the build publishes a set in each format (docs/datasets.md). */
+const CAMINHO = {
+  csv: (c: string) => `csv/${c}.csv`,
+  parquet: (c: string) => `parquet/${c}.parquet`,
+} as const;
+/** The column dictionary of the sets (pipeline/src/marts/conjuntos). */
+const DICIONARIO = 'json/conjuntos.json';
 
 const PorArquivo = z.object({
-  arquivo: z.string().regex(/^[a-z0-9_]{1,64}\.csv$/, 'nome do conjunto em minúsculas seguido de .csv'),
+  arquivo: z
+    .string()
+    .regex(/^[a-z0-9_]{1,64}\.(csv|parquet)$/, 'nome do conjunto em minúsculas seguido de .csv ou .parquet'),
 });
 
 // Header lines per build version: the manifest does not carry columns, the CSV's first line does.
@@ -44,10 +54,13 @@ export const dump = new Hono<AppEnv>()
       colunas.catch(() => colunasPorVersao.delete(build.atual.versao_do_dado));
     }
     const porCaminho = await colunas;
+    const dicionario: Conjuntos | null = await jsonDoBuild(bucket, build, DICIONARIO, ConjuntosSchema);
+    const colunasDe = new Map(dicionario?.conjuntos.map((d) => [d.conjunto, d.colunas]) ?? []);
     const origem = new URL(c.req.url).origin;
     const conjuntos: DumpIndice['conjuntos'] = sets
       .map((a) => {
         const conjunto = CSV.exec(a.path)?.[1] ?? '';
+        const pq = build.porCaminho.get(CAMINHO.parquet(conjunto));
         return {
           conjunto,
           url: `${origem}/dump/${conjunto}.csv`,
@@ -57,6 +70,15 @@ export const dump = new Hono<AppEnv>()
           sha256: a.sha256,
           colunas: porCaminho.get(a.path) ?? [],
           plano: 'pro' as const,
+          parquet: pq
+            ? {
+                url: `${origem}/dump/${conjunto}.parquet`,
+                linhas: pq.rows,
+                bytes: pq.bytes,
+                sha256: pq.sha256,
+              }
+            : null,
+          dicionario: colunasDe.get(conjunto) ?? [],
         };
       })
       .sort((a, b) => a.conjunto.localeCompare(b.conjunto));
@@ -64,18 +86,23 @@ export const dump = new Hono<AppEnv>()
       DumpIndiceSchema.parse({
         versao_do_dado: build.atual.versao_do_dado,
         conjuntos,
-        nota: 'Cada conjunto sai inteiro numa só requisição, em blocos (streaming). Os conjuntos pertencem ao plano Pro.',
+        nota: 'Cada conjunto sai inteiro numa só requisição, em blocos (streaming), em CSV e numa cópia Parquet (colunas tipadas, ZSTD) com as mesmas linhas. Os conjuntos pertencem ao plano Pro.',
       }),
     );
   })
   .get('/:arquivo', exigeChave({ somentePro: true }), validar('param', PorArquivo), async (c) => {
-    const conjunto = c.req.valid('param').arquivo.replace(/\.csv$/, '');
+    const arquivo = c.req.valid('param').arquivo;
+    const formato = arquivo.endsWith('.parquet') ? 'parquet' : 'csv';
+    const conjunto = arquivo.slice(0, -(formato.length + 1));
     const build = await buildAtual(c.env.ARTEFATOS);
-    const a = await lerArtefato(c.env.ARTEFATOS, build, `csv/${conjunto}.csv`);
+    // Only sets the index lists (a CSV in the manifest) are served, in either format.
+    const a = build.porCaminho.has(CAMINHO.csv(conjunto))
+      ? await lerArtefato(c.env.ARTEFATOS, build, CAMINHO[formato](conjunto))
+      : null;
     if (a === null)
-      throw new ErroApi(404, 'nao_encontrado', `Conjunto desconhecido neste build: ${conjunto}.`);
+      throw new ErroApi(404, 'nao_encontrado', `Conjunto desconhecido neste build: ${arquivo}.`);
     return c.body(a.corpo.body, 200, {
       ...cabecalhosDoArtefato(a, build),
-      'Content-Disposition': `attachment; filename="${conjunto}.csv"`,
+      'Content-Disposition': `attachment; filename="${arquivo}"`,
     });
   });

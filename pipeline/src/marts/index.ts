@@ -1,4 +1,5 @@
 import type { Stage } from '../core/stage.ts';
+import { conjuntosStage } from './conjuntos/index.ts';
 import { etfsStage } from './etfs/index.ts';
 import { eventosStage } from './eventos/index.ts';
 import { fiisStages } from './fiis/index.ts';
@@ -11,7 +12,8 @@ import { vereditoStage } from './veredito.ts';
 /**
  * Mart stages in build order: fundamentals first, market marts read them; the scores read both (the
  * value score needs the annual P/L and P/VP), so `scores.json` is published once; `hoje.json` reads the
- * indexes, restatements and price sessions, so it comes after all of them.
+ * indexes, restatements and price sessions, so it comes after all of them. The fund sets and the set
+ * dictionary come last: the dictionary describes every set the stages before it wrote.
  */
 export const martStages: Stage[] = [
   ...fundamentosStages,
@@ -22,4 +24,5 @@ export const martStages: Stage[] = [
   ...fiisStages,
   etfsStage,
   eventosStage,
+  conjuntosStage,
 ];

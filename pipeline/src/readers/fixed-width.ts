@@ -27,7 +27,16 @@ export interface FixedWidthControl {
   header: ControlCheck[];
   trailer: ControlCheck[];
   /** Trailer field holding the number of records including header and trailer. */
-  trailerCount: { start: number; width: number; meaning: string };
+  trailerCount: {
+    start: number;
+    width: number;
+    meaning: string;
+    /**
+     * `equal` (default): the count must be the file's line count. `at-least`: the file is an excerpt
+     * that kept the trailer of the whole file it was cut from, so the count may only be larger.
+     */
+    rule?: 'equal' | 'at-least';
+  };
 }
 
 export type ControlledFixedWidthSourceSpec = FixedWidthSourceSpec & { control: FixedWidthControl };
@@ -263,14 +272,18 @@ export async function stageFixedWidth(
     if (hasControl(spec)) {
       checkControl(arquivo, 1, first, spec.control.header, 'header');
       checkControl(arquivo, n, last, spec.control.trailer, 'trailer');
-      const { start, width, meaning } = spec.control.trailerCount;
+      const { start, width, meaning, rule = 'equal' } = spec.control.trailerCount;
       const countText = last.substring(start - 1, start - 1 + width);
-      if (!/^[0-9]+$/.test(countText) || Number(countText) !== n) {
+      const count = Number(countText);
+      const ok = /^[0-9]+$/.test(countText) && (rule === 'equal' ? count === n : count >= n);
+      if (!ok) {
         throw new InputError(
           arquivo,
           n,
           `trailer ${meaning} (positions ${start}-${start + width - 1})`,
-          `${n} (lines in the file, header and trailer included)`,
+          rule === 'equal'
+            ? `${n} (lines in the file, header and trailer included)`
+            : `at least ${n} (an excerpt keeps the count of the whole file it was cut from)`,
           countText,
         );
       }

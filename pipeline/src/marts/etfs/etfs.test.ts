@@ -274,6 +274,21 @@ describe('montarEtfs on the made-here fund fixtures (data/sample/raw/feitos-aqui
     ]);
   });
 
+  it('the stated fee comes from the newest non-cancelled cad_fi row, with its line (made here)', async () => {
+    const { recursos } = await montarEtfs(await preparar());
+    const fict = recursos.find((r) => r.cadastro.ticker === 'FICT11');
+    // feitos-aqui/fundos/cad_fi.csv line 3: EM FUNCIONAMENTO NORMAL, TAXA_ADM 0.3, INF_TAXA_ADM empty.
+    expect(fict?.cadastro).toMatchObject({
+      taxa_adm_declarada: 0.3,
+      taxa_adm_texto: null,
+      taxa_adm_origem: 'cad_fi.csv:3',
+    });
+    // The effective fee still has no source: the stated one does not stand in for it.
+    expect(fict?.taxa_media_12m).toBeNull();
+    const outro = recursos.find((r) => r.cadastro.ticker === 'FICU11');
+    expect(outro?.cadastro.taxa_adm_declarada).toBeNull();
+  });
+
   it("overlap with a same-index ETF, the peers' median premium, and a name with two CNPJs", async () => {
     const ctx = await preparar();
     // MADE HERE: a second fictitious IBOV fund (CNPJ 88.888.888/0001-88) with its own CDA month and one

@@ -100,6 +100,9 @@ const Cvm = z.object({
   auditor: texto.nullable(),
   pl_registro: numN,
   pl_registro_data: data.nullable(),
+  taxa_adm_declarada: numN,
+  taxa_adm_texto: texto.nullable(),
+  taxa_adm_origem: texto.nullable(),
 });
 const Informe = z.object({
   ticker: texto,
@@ -353,6 +356,9 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
         indice_nome: l.indice,
         pl_registro: c?.pl_registro ?? null,
         pl_registro_data: c?.pl_registro_data ?? null,
+        taxa_adm_declarada: c?.taxa_adm_declarada ?? null,
+        taxa_adm_texto: c?.taxa_adm_texto ?? null,
+        taxa_adm_origem: c?.taxa_adm_origem ?? null,
         origem_lista: l.origem,
         origem_cadastro: l.origens,
         flag: juntarFlags([semCnpj ?? '', l.indice === null ? '' : 'indice_semi_curado']),

@@ -94,6 +94,10 @@ SELECT v.ticker,
   coalesce(${vazioNulo('f.administrador')}, ${vazioNulo('k.admin')}) AS administrador,
   coalesce(${vazioNulo('c.custodiante')}, ${vazioNulo('k.custodiante')}) AS custodiante,
   coalesce(${vazioNulo('c.auditor')}, ${vazioNulo('k.auditor')}) AS auditor,
+  -- the stated fee lives only in the legacy cad_fi (registro_* has no fee column, docs/sources.md §5.4)
+  CAST(k.taxa_adm AS DOUBLE) AS taxa_adm_declarada, ${vazioNulo('k.inf_taxa_adm')} AS taxa_adm_texto,
+  CASE WHEN k.taxa_adm IS NOT NULL OR nullif(trim(k.inf_taxa_adm), '') IS NOT NULL
+       THEN k._arquivo || ':' || k._linha END AS taxa_adm_origem,
   CAST(coalesce(c.patrimonio_liquido, f.patrimonio_liquido, k.vl_patrim_liq) AS DOUBLE) AS pl_registro,
   CAST(CASE WHEN c.patrimonio_liquido IS NOT NULL THEN c.data_patrimonio_liquido
             WHEN f.patrimonio_liquido IS NOT NULL THEN f.data_patrimonio_liquido

@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { amostraPublicada } from '../../testing/amostra.ts';
 import { contextoMemoria } from '../fundamentos/amostra/contexto-memoria.ts';
 import { montarFiis } from './publicacao.ts';
-import { SQL_FIIS } from './sql.ts';
+import { garantirTabelasFiis, SQL_FIIS } from './sql.ts';
 
 /**
  * The REIT artefacts of the real sample build. Lines cited are file lines (header = line 1) of
@@ -142,6 +142,64 @@ describe('json/fiis.json and json/fiis/<ticker>/ (real sample)', () => {
     expect(f.vacancia).toEqual([]);
   });
 
+  it('HGLG11: 12-month yield from the B3 distributions answer over the newest close (excerpt of Aug 2026)', async () => {
+    // Price: COTAHIST_RECORTE_M082026_HGLG11_NVHO11.TXT line 16, HGLG11 closed at 148.34 on 2026-08-31
+    // (real B3 record). Distributions: feitos-aqui/b3/fundos/GetListedSupplementFunds_0_HGLG_7.json, MADE
+    // HERE: 12 RENDIMENTO of 1.00 with data com 2025-09-30 … 2026-08-31; the 0.30 on ISIN BRHGLGR09M16
+    // (another ISIN), the AMORTIZACAO of 0.50 and the 2025-08-29 entry (outside the window) do not count.
+    const f = await fundo('HGLG11');
+    expect(f.dy_12m).toEqual({
+      data_base: '2026-08-31',
+      data_preco: '2026-08-31',
+      preco: 148.34,
+      rendimento_12m: 12,
+      n_meses: 12,
+      dy_12m: 12 / 148.34,
+      flag: 'proventos_feitos_aqui',
+    });
+    expect(f.proventos_recentes).toHaveLength(13);
+    expect(f.proventos_recentes[0]).toEqual({
+      tipo: 'RENDIMENTO',
+      valor: 1,
+      data_com: '2026-08-31',
+      data_pagamento: '2026-09-15',
+      relativo_a: 'Agosto/2026',
+      flag: 'proventos_feitos_aqui',
+    });
+    expect(f.proventos_recentes.filter((p) => p.tipo === 'AMORTIZACAO')).toEqual([
+      {
+        tipo: 'AMORTIZACAO',
+        valor: 0.5,
+        data_com: '2026-06-30',
+        data_pagamento: '2026-07-14',
+        relativo_a: 'Junho/2026',
+        flag: 'proventos_feitos_aqui',
+      },
+    ]);
+    expect(f.proventos_recentes.every((p) => p.valor !== 0.3)).toBe(true);
+  });
+
+  it('NVHO11: a fund without a distributions answer keeps a null yield at its newest close (excerpt)', async () => {
+    // COTAHIST_RECORTE_M082026_HGLG11_NVHO11.TXT line 17: NVHO11 closed at 12.50 on 2026-08-31.
+    const f = await fundo('NVHO11');
+    expect(f.proventos_recentes).toEqual([]);
+    expect(f.dy_12m).toMatchObject({ data_base: '2026-08-31', preco: 12.5, dy_12m: null, n_meses: 0 });
+    expect(f.dy_12m.flag).toBe('sem_fonte_de_rendimentos');
+  });
+
+  it('data com checked against the ex-income marker of the real COTAHIST rows (soft invariant)', async () => {
+    // HGLG11 data com 2026-07-31 → first quote 2026-08-03 `CI  ER` (excerpt line 2); data com 2022-01-31 →
+    // 2022-02-03 `CI  ER` (COTAHIST_D03022022.TXT line 939). The other data com have no quote within 5 days.
+    const report = JSON.parse(await readFile(join(cur, 'report.json'), 'utf8')) as {
+      invariantes: { nome: string; verificados: number; falhas: number }[];
+    };
+    const inv = report.invariantes.find((i) => i.nome === 'fiis_data_com_confere_marca_ex');
+    expect(inv).toMatchObject({ verificados: 2, falhas: 0 });
+    expect(report.invariantes.find((i) => i.nome === 'fiis_dy_nulo_so_sem_fonte')).toMatchObject({
+      falhas: 0,
+    });
+  });
+
   it('restatements: months whose current version is above 1, with its delivery date', async () => {
     // inf_mensal_fii_geral_2020.csv lines 6068 and 6070: MXRF11's 2020-01 and 2020-03 reports are
     // version 2, delivered 2020-02-19 and 2020-04-20.
@@ -176,11 +234,12 @@ describe('montarFiis (made-here tables)', () => {
       CREATE TABLE stg_cvm_fii_trimestral_imovel (cnpj_fundo_classe VARCHAR, data_referencia DATE, versao INTEGER,
         nome_imovel VARCHAR, percentual_vacancia DOUBLE);
       CREATE TABLE mkt_cotacoes AS SELECT * FROM (VALUES
-        ('XXXX11', DATE '2030-02-24', 6.0, 'BRXXXXCTF000', '12', 'c.txt', 3)
-      ) t(ticker, data, fechamento, codisi, codbdi, arquivo, linha);
+        ('XXXX11', DATE '2030-02-24', 6.0, 'BRXXXXCTF000', 'CI', '12', 'c.txt', 3)
+      ) t(ticker, data, fechamento, codisi, especi, codbdi, arquivo, linha);
       CREATE TABLE mkt_sessoes AS SELECT DISTINCT data FROM mkt_cotacoes;
       CREATE OR REPLACE MACRO mkt_primeira_sessao(d) AS (SELECT min(data) FROM mkt_sessoes WHERE data >= d);
     `);
+    await garantirTabelasFiis(ctx.db);
     await ctx.db.run(SQL_FIIS);
     const r = await montarFiis({
       db: ctx.db,

@@ -42,7 +42,24 @@ const PvpRow = z.object({
   flag: z.string().nullable(),
 });
 
-const PrecoRow = z.object({ ticker: texto, data, preco: num });
+const DyRow = z.object({
+  ticker: texto,
+  data_base: data,
+  preco: num,
+  rendimento_12m: numOuNulo,
+  n_meses: num,
+  dy_12m: numOuNulo,
+  flag: z.string().nullable(),
+});
+const ProventoRow = z.object({
+  ticker: texto,
+  tipo: texto,
+  valor: num,
+  data_com: data,
+  data_pagamento: data.nullable(),
+  relativo_a: texto.nullable(),
+  flag: z.string().nullable(),
+});
 const VacanciaRow = z.object({
   ticker: texto,
   competencia: data,
@@ -117,13 +134,13 @@ function nota(f: z.infer<typeof FundoRow>): { nota: string; nota_en: string } {
     nota: [
       `Informe mensal da CVM de ${f.competencia} (versão ${f.versao}, entregue em ${f.data_entrega}): geral ${f.fonte_geral}; ${complemento}.`,
       `P/VP: preço de fechamento do primeiro pregão em ou após a entrega de cada informe dividido pelo Valor_Patrimonial_Cotas do informe; pregão a mais de ${DIAS_MAX_ATE_PRECO} dias da entrega: P/VP nulo (preco_distante).`,
-      'Não há fonte de proventos de FII nesta publicação: proventos_recentes fica vazio e o DY 12 meses nulo (sem_fonte_de_rendimentos); o Percentual_Dividend_Yield_Mes do informe não é usado porque a unidade e a base não são confirmadas.',
+      'Proventos: resposta GetListedSupplementFunds da B3 (só o ISIN da cota do fundo); DY 12 meses = soma dos RENDIMENTO com data com nos 12 meses até o último fechamento do fundo, dividida por esse fechamento; sem resposta da B3 para o fundo, DY nulo (sem_fonte_de_rendimentos). O Percentual_Dividend_Yield_Mes do informe não é usado porque a unidade e a base não são confirmadas.',
       'Conteúdo descritivo, não é recomendação de investimento.',
     ].join(' '),
     nota_en: [
       `CVM monthly report of ${f.competencia} (version ${f.versao}, delivered on ${f.data_entrega}): general ${f.fonte_geral}; ${complementoEn}.`,
       `P/B: closing price of the first session on or after the delivery of each report divided by the report's Valor_Patrimonial_Cotas; a session more than ${DIAS_MAX_ATE_PRECO} days after the delivery: P/B null (preco_distante).`,
-      "This publication has no source of REIT distributions: proventos_recentes is empty and the 12-month DY null (sem_fonte_de_rendimentos); the report's Percentual_Dividend_Yield_Mes is not used because its unit and base are not confirmed.",
+      "Distributions: B3's GetListedSupplementFunds answer (only the ISIN of the fund's quota); 12-month DY = sum of RENDIMENTO with data com in the 12 months up to the fund's newest close, divided by that close; no B3 answer for the fund, DY null (sem_fonte_de_rendimentos). The report's Percentual_Dividend_Yield_Mes is not used because its unit and base are not confirmed.",
       'Descriptive content, not investment advice.',
     ].join(' '),
   };
@@ -154,11 +171,25 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       PvpRow,
     ),
   );
-  const precos = new Map(
-    (await linhas(ctx.db, 'SELECT ticker, data, preco FROM mart_fii_ultimo_preco', PrecoRow)).map((p) => [
-      p.ticker,
-      p,
-    ]),
+  const dys = new Map(
+    (
+      await linhas(
+        ctx.db,
+        'SELECT ticker, data_base, preco, rendimento_12m, n_meses, dy_12m, flag FROM mart_fii_dy',
+        DyRow,
+      )
+    ).map((p) => [p.ticker, p]),
+  );
+  // Recent = data com inside the 12-month window of the yield, newest first (every type, amortisation too).
+  const proventos = agrupar(
+    await linhas(
+      ctx.db,
+      `SELECT p.ticker, p.tipo, p.valor, p.data_com, p.data_pagamento, p.relativo_a, p.flag
+       FROM mart_fii_proventos p JOIN mart_fii_dy d USING (ticker)
+       WHERE p.data_com > d.data_base - INTERVAL 12 MONTH AND p.data_com <= d.data_base
+       ORDER BY p.ticker, p.data_com DESC, p.tipo`,
+      ProventoRow,
+    ),
   );
   const vacancia = agrupar(
     await linhas(
@@ -173,9 +204,9 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
   const recursos: FiiRecurso[] = [];
   const reaps: ReapresentacoesFii[] = [];
   for (const f of fundos) {
-    const ultimo = precos.get(f.ticker);
+    const dy = dys.get(f.ticker);
     // The code came from a COTAHIST row of this ISIN, so a fund with a code always has a close.
-    if (ultimo === undefined) throw new Error(`fiis: ${f.ticker} has a code but no close in mkt_cotacoes`);
+    if (dy === undefined) throw new Error(`fiis: ${f.ticker} has a code but no close in fii_cotacoes`);
     recursos.push({
       cadastro: {
         cnpj: f.cnpj,
@@ -191,16 +222,16 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       ultimo_informe: { cotistas: f.cotistas, pl: f.pl, competencia: f.competencia },
       pvp: (pvp.get(f.ticker) ?? []).map(({ ticker: _t, ...r }) => r),
       dy_12m: {
-        data_base: ultimo.data,
-        data_preco: ultimo.data,
-        preco: ultimo.preco,
-        rendimento_12m: null,
-        n_meses: 0,
-        dy_12m: null,
-        flag: 'sem_fonte_de_rendimentos',
+        data_base: dy.data_base,
+        data_preco: dy.data_base,
+        preco: dy.preco,
+        rendimento_12m: dy.rendimento_12m,
+        n_meses: dy.n_meses,
+        dy_12m: dy.dy_12m,
+        flag: dy.flag,
       },
       vacancia: (vacancia.get(f.ticker) ?? []).map(({ ticker: _t, ...r }) => r),
-      proventos_recentes: [],
+      proventos_recentes: (proventos.get(f.ticker) ?? []).map(({ ticker: _t, ...r }) => r),
       ...nota(f),
       versao_do_dado: ctx.versao_do_dado,
     });

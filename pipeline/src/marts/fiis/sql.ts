@@ -1,4 +1,7 @@
-import type { Stage } from '../../core/stage.ts';
+import type { BuildContext, Stage } from '../../core/stage.ts';
+import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
+import { fundDistributionsSpec } from '../../sources/b3/fundos.ts';
+import { FEITO_AQUI } from '../feito-aqui.ts';
 import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
 import { verificar } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO } from '../mercado/multiplos.ts';
@@ -37,9 +40,22 @@ CREATE OR REPLACE TABLE fii_informes AS
 SELECT * FROM fii_informes_versoes
 QUALIFY row_number() OVER (PARTITION BY cnpj, competencia ORDER BY versao DESC) = 1;
 
+-- FII quotes: the whole sessions (mkt_cotacoes) plus COTAHIST excerpts for days the whole files lack.
+-- Excerpts stay out of the session calendar (see cotahistRecorteSpec), so P/VP still uses whole sessions.
+CREATE OR REPLACE TABLE fii_cotacoes AS
+SELECT ticker, data, fechamento, codisi, especi, arquivo, linha FROM mkt_cotacoes WHERE codbdi = '${CODBDI_FII}'
+UNION ALL
+SELECT * FROM (
+  SELECT upper(trim(codneg)) AS ticker, data_pregao AS data, CAST(preult AS DOUBLE) / fatcot AS fechamento, codisi,
+    trim(especi) AS especi, _arquivo AS arquivo, _linha AS linha
+  FROM stg_b3_cotahist_recorte r
+  WHERE codbdi = '${CODBDI_FII}' AND tpmerc = '010' AND preult > 0 AND fatcot > 0
+    AND NOT EXISTS (SELECT 1 FROM mkt_cotacoes m WHERE m.ticker = upper(trim(r.codneg)) AND m.data = r.data_pregao)
+  QUALIFY row_number() OVER (PARTITION BY upper(trim(codneg)), data_pregao ORDER BY _arquivo, _linha) = 1);
+
 CREATE OR REPLACE TABLE fii_codigos AS
 SELECT codisi AS isin, arg_max(ticker, data) AS ticker, count(DISTINCT ticker) AS n_codigos
-FROM mkt_cotacoes WHERE codbdi = '${CODBDI_FII}' AND codisi IS NOT NULL GROUP BY codisi;
+FROM fii_cotacoes WHERE codisi IS NOT NULL GROUP BY codisi;
 
 CREATE OR REPLACE TABLE mart_fiis AS
 WITH ult AS (
@@ -72,9 +88,46 @@ FROM precificado;
 
 -- The newest close of each fund with a code: the base of the 12-month yield.
 CREATE OR REPLACE TABLE mart_fii_ultimo_preco AS
-SELECT f.ticker, arg_max(p.data, p.data) AS data, arg_max(p.fechamento, p.data) AS preco
-FROM mart_fiis f JOIN mkt_cotacoes p ON p.codisi = f.isin AND p.codbdi = '${CODBDI_FII}'
+SELECT f.ticker, arg_max(p.data, p.data) AS data, arg_max(p.fechamento, p.data) AS preco,
+  arg_max(p.arquivo || ':' || p.linha, p.data) AS fonte_preco
+FROM mart_fiis f JOIN fii_cotacoes p ON p.codisi = f.isin
 WHERE f.ticker IS NOT NULL GROUP BY f.ticker;
+
+-- Distributions (B3 GetListedSupplementFunds): only entries paid on the fund's own quota ISIN; other ISINs
+-- of the same answer are subscription receipts. A row from a file made here says so (feito_aqui).
+CREATE OR REPLACE TABLE mart_fii_proventos AS
+SELECT f.ticker, upper(trim(p.label)) AS tipo, CAST(p.rate AS DOUBLE) AS valor, p.lastdateprior AS data_com,
+  p.paymentdate AS data_pagamento, nullif(trim(p.relatedto), '') AS relativo_a, p._arquivo AS arquivo,
+  p._linha AS linha, ${FEITO_AQUI('p._arquivo')} AS feito_aqui,
+  nullif(concat_ws(';',
+    CASE WHEN p.paymentdate IS NULL THEN 'sem_data_pagamento' END,
+    CASE WHEN ${FEITO_AQUI('p._arquivo')} THEN 'proventos_feitos_aqui' END), '') AS flag
+FROM stg_b3_fundos_proventos p JOIN mart_fiis f ON f.isin = trim(p.isincode) AND f.ticker IS NOT NULL
+WHERE p.lastdateprior IS NOT NULL AND p.rate IS NOT NULL;
+
+-- 12-month yield: income (tipo RENDIMENTO; amortisation returns capital) with data com in the 12 months up
+-- to the fund's newest close, over that close. No distribution row for the fund: null, sem_fonte_de_rendimentos.
+CREATE OR REPLACE TABLE mart_fii_dy AS
+WITH janela AS (
+  SELECT u.ticker, u.data AS data_base, u.preco, p.valor, p.data_com, p.feito_aqui,
+    p.tipo = 'RENDIMENTO' AND p.data_com > u.data - INTERVAL 12 MONTH AND p.data_com <= u.data AS conta,
+    p.ticker IS NOT NULL AS tem_provento
+  FROM mart_fii_ultimo_preco u LEFT JOIN mart_fii_proventos p USING (ticker)
+), somado AS (
+  SELECT ticker, data_base, preco, bool_or(tem_provento) AS tem_fonte,
+    coalesce(sum(valor) FILTER (WHERE conta), 0) AS rendimento_12m,
+    count(DISTINCT date_trunc('month', data_com)) FILTER (WHERE conta) AS n_meses,
+    coalesce(bool_or(feito_aqui) FILTER (WHERE conta), false) AS feito_aqui
+  FROM janela GROUP BY ALL
+)
+SELECT ticker, data_base, preco, CASE WHEN tem_fonte THEN rendimento_12m END AS rendimento_12m,
+  CASE WHEN tem_fonte THEN n_meses ELSE 0 END AS n_meses,
+  CASE WHEN tem_fonte AND preco > 0 THEN rendimento_12m / preco END AS dy_12m,
+  nullif(concat_ws(';',
+    CASE WHEN NOT tem_fonte THEN 'sem_fonte_de_rendimentos' END,
+    CASE WHEN tem_fonte AND n_meses < 12 THEN 'rendimentos_menos_de_12_meses' END,
+    CASE WHEN feito_aqui THEN 'proventos_feitos_aqui' END), '') AS flag
+FROM somado;
 
 -- Vacancy per property from the newest quarterly report (newest version) of each fund.
 CREATE OR REPLACE TABLE mart_fii_vacancia AS
@@ -87,10 +140,31 @@ JOIN mart_fiis f ON f.cnpj = v.cnpj_fundo_classe
 WHERE f.ticker IS NOT NULL AND nullif(trim(v.nome_imovel), '') IS NOT NULL;
 `;
 
+/**
+ * Income distributions (RENDIMENTO) whose fund has a COTAHIST quote within 5 days after the data com: the
+ * first such quote is the ex day, where B3 marks ESPECI with `ER` (seen in the real August 2026 excerpt).
+ */
+const SQL_PRIMEIRA_COTACAO_APOS_DATA_COM = `
+  SELECT p.ticker, p.data_com, min(c.data) AS data_ex, arg_min(c.especi, c.data) AS especi,
+    arg_min(c.arquivo || ':' || c.linha, c.data) AS arquivo
+  FROM mart_fii_proventos p JOIN fii_cotacoes c
+    ON c.ticker = p.ticker AND c.data > p.data_com AND c.data <= p.data_com + INTERVAL 5 DAY
+  WHERE p.tipo = 'RENDIMENTO' GROUP BY p.ticker, p.data_com`;
+
+/** Tables the REIT marts read that exist only when a file of their kind was staged. */
+export async function garantirTabelasFiis(db: BuildContext['db']): Promise<void> {
+  await ensureStagingTable(db, fundDistributionsSpec.staged, stagingColumnsOf(fundDistributionsSpec));
+  // The columns fii_cotacoes reads, typed as the fixed-width reader stages them.
+  await db.run(`CREATE TABLE IF NOT EXISTS stg_b3_cotahist_recorte (data_pregao DATE, codbdi VARCHAR,
+    codneg VARCHAR, tpmerc VARCHAR, especi VARCHAR, preult DECIMAL(18,2), fatcot INTEGER, codisi VARCHAR,
+    _arquivo VARCHAR, _linha BIGINT)`);
+}
+
 /** Stage `mart_fiis`: runs after the market marts (it needs `mkt_cotacoes` and the session calendar). */
 export const fiisMartStage: Stage = {
   name: 'mart_fiis',
   async run(ctx) {
+    await garantirTabelasFiis(ctx.db);
     await ctx.db.run(SQL_FIIS);
     const codigoUnico = await verificar(
       ctx.db,
@@ -124,6 +198,32 @@ export const fiisMartStage: Stage = {
       tipo: 'hard',
       descricao: 'the price of a P/VP row is never from a session before the report was delivered',
       ...pontoNoTempo,
+    });
+    const marcaEx = await verificar(
+      ctx.db,
+      `SELECT count(*) FROM (${SQL_PRIMEIRA_COTACAO_APOS_DATA_COM})`,
+      `SELECT ticker, data_com, data_ex, especi, arquivo FROM (${SQL_PRIMEIRA_COTACAO_APOS_DATA_COM})
+       WHERE NOT list_contains(string_split_regex(especi, '\\s+'), 'ER')`,
+    );
+    ctx.report.invariant({
+      nome: 'fiis_data_com_confere_marca_ex',
+      tipo: 'soft',
+      descricao:
+        "a distribution's data com is the day before the fund goes ex: the fund's first COTAHIST quote after it (within 5 days) carries the ex-income marker ER in ESPECI",
+      ...marcaEx,
+    });
+    const dyComFonte = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM mart_fii_dy',
+      `SELECT ticker, dy_12m, flag FROM mart_fii_dy
+       WHERE (dy_12m IS NULL) <> (flag IS NOT NULL AND list_contains(string_split(flag, ';'), 'sem_fonte_de_rendimentos'))`,
+    );
+    ctx.report.invariant({
+      nome: 'fiis_dy_nulo_so_sem_fonte',
+      tipo: 'hard',
+      descricao:
+        'dy_12m is null exactly when the fund has no distribution row (flag sem_fonte_de_rendimentos)',
+      ...dyComFonte,
     });
     const disputados = await verificar(
       ctx.db,

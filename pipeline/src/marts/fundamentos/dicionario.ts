@@ -471,12 +471,40 @@ export const FLAGS: EntradaFlag[] = [
   {
     flag: 'sem_fonte_de_rendimentos',
     significado:
-      'esta publicação não tem fonte de rendimentos distribuídos por FII (o Percentual_Dividend_Yield_Mes do informe tem unidade e base não confirmadas e não é usado): rendimento e DY 12 meses nulos',
+      'esta publicação não tem resposta GetListedSupplementFunds da B3 com proventos do fundo (o Percentual_Dividend_Yield_Mes do informe tem unidade e base não confirmadas e não é usado): rendimento e DY 12 meses nulos',
     significado_en:
-      "this publication has no source of REIT distributions (the report's Percentual_Dividend_Yield_Mes has an unconfirmed unit and base and is not used): income and 12-month yield null",
+      "this publication has no B3 GetListedSupplementFunds answer with the fund's distributions (the report's Percentual_Dividend_Yield_Mes has an unconfirmed unit and base and is not used): income and 12-month yield null",
     origem: 'projeto',
     onde: 'DY 12 meses de FII',
     onde_en: 'REIT 12-month yield',
+  },
+  {
+    flag: 'rendimentos_menos_de_12_meses',
+    significado:
+      'a resposta da B3 tem rendimentos com data com em menos de 12 dos últimos 12 meses (fundo novo ou meses sem distribuição): o DY é a soma do que foi distribuído, sem anualizar',
+    significado_en:
+      "B3's answer has income with a cum date in fewer than 12 of the last 12 months (a young fund or months without a payout): the yield is the sum of what was paid, not annualised",
+    origem: 'projeto',
+    onde: 'DY 12 meses de FII',
+    onde_en: 'REIT 12-month yield',
+  },
+  {
+    flag: 'proventos_feitos_aqui',
+    significado:
+      'o provento vem de um arquivo feito aqui (pasta feitos-aqui/ da amostra), não de uma resposta real da B3: exercita a regra, não é fato sobre o fundo',
+    significado_en:
+      "the distribution comes from a file made here (the sample's feitos-aqui/ folder), not from a real B3 answer: it exercises the rule, it is not a fact about the fund",
+    origem: 'projeto',
+    onde: 'proventos e DY 12 meses de FII',
+    onde_en: 'REIT distributions and 12-month yield',
+  },
+  {
+    flag: 'sem_data_pagamento',
+    significado: 'a B3 lista o provento sem data de pagamento: data_pagamento nula',
+    significado_en: 'B3 lists the distribution without a payment date: data_pagamento null',
+    origem: 'projeto',
+    onde: 'proventos de FII',
+    onde_en: 'REIT distributions',
   },
   {
     flag: 'vacancia_nao_informada',

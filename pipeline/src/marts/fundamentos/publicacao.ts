@@ -17,6 +17,7 @@ import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
+import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { linhas } from './sql.ts';
 
@@ -472,7 +473,7 @@ export const publicacaoFundamentosStage: Stage = {
         rows: universo.length,
       }),
     );
-    out.push(...(await publicarConjuntos(ctx)));
+    out.push(...(await escreverConjuntos(ctx, CONJUNTOS)));
     return out;
   },
 };
@@ -556,19 +557,3 @@ export const CONJUNTOS: Record<string, string> = {
   reapresentacoes: `SELECT ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, cd_regulator
                     FROM mart_reapresentacoes ORDER BY cd_regulator, ano, demo, cd_conta`,
 };
-
-async function publicarConjuntos(ctx: BuildContext): Promise<ManifestEntry[]> {
-  const out: ManifestEntry[] = [];
-  for (const [nome, sql] of Object.entries(CONJUNTOS)) {
-    out.push(
-      await ctx.writer.parquet({
-        name: `parquet_${nome}`,
-        path: `parquet/${nome}.parquet`,
-        schemaName: nome,
-        sql,
-      }),
-    );
-    out.push(await ctx.writer.csv({ name: `csv_${nome}`, path: `csv/${nome}.csv`, schemaName: nome, sql }));
-  }
-  return out;
-}

@@ -15,6 +15,7 @@ import {
 import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
+import { CAMINHO_CONJUNTO, escreverConjuntos } from '../conjuntos/escrever.ts';
 import { linhas } from '../fundamentos/sql.ts';
 import { CLASSIFICACAO_FLAGS_PL, DIAS_MAX_ATE_PRECO, gravidadePl } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
@@ -280,6 +281,16 @@ ORDER BY f.cd_regulator, f.ano`;
       sql,
     }),
   );
+  // The snapshot is also a bulk set (csv/screener.csv for /dump); the table lets the set dictionary read its columns.
+  await ctx.db.run(`CREATE OR REPLACE TABLE mart_screener AS ${sql}`);
+  out.push(
+    await ctx.writer.csv({
+      name: 'csv_screener',
+      path: CAMINHO_CONJUNTO.csv('screener'),
+      schemaName: 'screener-snapshot',
+      sql: 'SELECT * FROM mart_screener',
+    }),
+  );
   const r = await ctx.db.runAndReadAll(sql);
   const Linha = z.looseObject({
     cd_regulator: num,
@@ -482,17 +493,7 @@ export const publicacaoMercadoStage: Stage = {
         data: CLASSIFICACAO_FLAGS_PL,
       }),
     );
-    for (const [nome, sql] of Object.entries(CONJUNTOS_MERCADO)) {
-      out.push(
-        await ctx.writer.parquet({
-          name: `parquet_${nome}`,
-          path: `parquet/${nome}.parquet`,
-          schemaName: nome,
-          sql,
-        }),
-      );
-      out.push(await ctx.writer.csv({ name: `csv_${nome}`, path: `csv/${nome}.csv`, schemaName: nome, sql }));
-    }
+    out.push(...(await escreverConjuntos(ctx, CONJUNTOS_MERCADO)));
     out.push(...(await publicarScreener(ctx)));
     return out;
   },

@@ -149,3 +149,23 @@ export const cotahistSpec: ControlledFixedWidthSourceSpec = {
     trailerCount: { start: 32, width: 11, meaning: 'TOTREG' },
   },
 };
+
+/**
+ * An excerpt of COTAHIST: real B3 records a third party filtered out of whole files (some codes, some
+ * sessions) and saved under one header, keeping the trailer of the whole file. Same layout as
+ * `cotahistSpec`; the trailer count may only be larger than the excerpt's line count. Staged apart
+ * (`stg_b3_cotahist_recorte`) because an excerpt is not a whole session: mixed into the session
+ * calendar it would make every code it left out look untraded that day. Only the REIT marts read it.
+ */
+const { url: _url, urlParams: _urlParams, ...cotahistSemUrl } = cotahistSpec;
+export const cotahistRecorteSpec: ControlledFixedWidthSourceSpec = {
+  ...cotahistSemUrl,
+  id: 'b3_cotahist_recorte',
+  title: 'B3 COTAHIST excerpt: real quote records filtered from whole files (not whole sessions)',
+  staged: 'stg_b3_cotahist_recorte',
+  fileName: /^COTAHIST_RECORTE_[A-Z0-9_]+\.TXT$/i,
+  control: {
+    ...cotahistSpec.control,
+    trailerCount: { ...cotahistSpec.control.trailerCount, rule: 'at-least' },
+  },
+};

@@ -1,6 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../core/source.ts';
 import { stageJson } from '../../readers/json.ts';
@@ -14,18 +12,12 @@ import {
   supplementCashSpec,
   supplementCompanySpec,
 } from './empresas.ts';
-import { freshDb, one, recordingReporter, rows, samplePath } from './test-helpers.ts';
+import { freshDb, one, recordingReporter, rows, samplePath, tmpFile } from './test-helpers.ts';
 import { b3Url, b3UrlParams } from './url.ts';
 
 const CASH = samplePath('raw/b3/empresas/GetListedCashDividends_AMBEVSA.json');
 const SUPPLEMENT = samplePath('raw/b3/empresas/GetListedSupplementCompany.json');
 const DETAILS = samplePath('raw/b3/empresas/GetDetailsCompany.json');
-
-function tmpFile(name: string, content: string): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'b3json-')), name);
-  writeFileSync(path, content);
-  return path;
-}
 
 describe('B3 URL helper', () => {
   it('encodes the parameter object as the recorded requests did (rb3 cassettes)', () => {

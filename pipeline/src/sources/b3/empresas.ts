@@ -99,7 +99,7 @@ export const cashDividendsSpec: JsonSourceSpec = {
 
 // ---------------------------------------------------------------- GetListedSupplementCompany
 
-const supplementCash = z.object({
+export const supplementCash = z.object({
   assetIssued: text,
   paymentDate: text,
   rate: required,
@@ -110,7 +110,7 @@ const supplementCash = z.object({
   lastDatePrior: required,
   remarks: text,
 });
-const supplementStock = z.object({
+export const supplementStock = z.object({
   assetIssued: text,
   factor: required,
   approvedOn: text,
@@ -119,7 +119,7 @@ const supplementStock = z.object({
   lastDatePrior: required,
   remarks: text,
 });
-const supplementSubscription = z.object({
+export const supplementSubscription = z.object({
   assetIssued: text,
   percentage: text,
   priceUnit: text,
@@ -199,23 +199,25 @@ export const supplementCompanySpec: JsonSourceSpec = {
   shape: fromSupplement((c, ci) => [{ path: `$[${ci}]`, values: c }]),
 };
 
+/** Fields of one `cashDividends` element (companies' and funds' supplement answers share them). */
+export const supplementCashColumns: ColumnSpec[] = [
+  { name: 'assetIssued', type: 'varchar', meaning: 'ISIN of the security the event is paid on' },
+  { name: 'paymentDate', type: 'date_br', meaning: 'payment date' },
+  { name: 'rate', type: 'decimal', meaning: 'BRL per share, gross' },
+  { name: 'relatedTo', type: 'varchar', meaning: 'period the event refers to (Anual/2021…)' },
+  { name: 'approvedOn', type: 'date_br', meaning: 'approval date' },
+  { name: 'isinCode', type: 'varchar', meaning: 'ISIN entitled to the event' },
+  { name: 'label', type: 'varchar', meaning: 'event type: DIVIDENDO, JRS CAP PROPRIO, RENDIMENTO…' },
+  { name: 'lastDatePrior', type: 'date_br', meaning: 'last day WITH entitlement (data com)' },
+  { name: 'remarks', type: 'varchar', meaning: 'free-text remarks' },
+];
+
 export const supplementCashSpec: JsonSourceSpec = {
   ...supplementBase,
   id: 'b3_complemento_proventos',
   title: 'B3 GetListedSupplementCompany.cashDividends: cash events with payment date',
   staged: 'stg_b3_complemento_proventos',
-  columns: [
-    ...companyKeys,
-    { name: 'assetIssued', type: 'varchar', meaning: 'ISIN of the security the event is paid on' },
-    { name: 'paymentDate', type: 'date_br', meaning: 'payment date' },
-    { name: 'rate', type: 'decimal', meaning: 'BRL per share, gross' },
-    { name: 'relatedTo', type: 'varchar', meaning: 'period the event refers to (Anual/2021…)' },
-    { name: 'approvedOn', type: 'date_br', meaning: 'approval date' },
-    { name: 'isinCode', type: 'varchar', meaning: 'ISIN entitled to the event' },
-    { name: 'label', type: 'varchar', meaning: 'event type: DIVIDENDO, JRS CAP PROPRIO, RENDIMENTO…' },
-    { name: 'lastDatePrior', type: 'date_br', meaning: 'last day WITH entitlement (data com)' },
-    { name: 'remarks', type: 'varchar', meaning: 'free-text remarks' },
-  ],
+  columns: [...companyKeys, ...supplementCashColumns],
   shape: fromSupplement((c, ci) =>
     records(c.cashDividends, (i) => `$[${ci}].cashDividends[${i}]`, parentKeys(c)),
   ),

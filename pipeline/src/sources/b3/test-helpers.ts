@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import type { BuildReporter } from '../../core/stage.ts';
@@ -36,4 +39,11 @@ export async function one<T = Record<string, unknown>>(db: DuckDBConnection, sql
   const [row] = await rows<T>(db, sql);
   if (row === undefined) throw new Error(`no row for ${sql}`);
   return row;
+}
+
+/** Writes `content` as `name` in a fresh temp folder (made-here inputs of a test) and returns its path. */
+export function tmpFile(name: string, content: string): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'b3-')), name);
+  writeFileSync(path, content);
+  return path;
 }
