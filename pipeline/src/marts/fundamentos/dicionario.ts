@@ -331,6 +331,26 @@ export const FLAGS: EntradaFlag[] = [
     onde_en: 'quarterly multiples',
   },
   {
+    flag: 'sem_pregao_apos_recebimento',
+    significado:
+      'nenhum pregão da empresa nos nossos arquivos COTAHIST em ou após o recebimento do ITR: preço e múltiplos nulos (o lucro de 12 meses continua publicado)',
+    significado_en:
+      "no session of the company in our COTAHIST files on or after the ITR's reception: price and multiples null (the 12-month profit is still published)",
+    origem: 'projeto',
+    onde: 'múltiplos trimestrais',
+    onde_en: 'quarterly multiples',
+  },
+  {
+    flag: 'trimestre_anterior_reapresentado',
+    significado:
+      'o bloco de 3 meses do ITR difere (mais de uma unidade da escala) do acumulado do ano menos o acumulado do trimestre anterior como este foi entregue: um trimestre anterior foi reapresentado neste ITR; vale o bloco de 3 meses entregue',
+    significado_en:
+      "the ITR's 3-month block differs (by more than one unit of the scale) from its year-to-date minus the previous quarter's year-to-date as that quarter filed it: an earlier quarter was restated in this ITR; the filed 3-month block is kept",
+    origem: 'projeto',
+    onde: 'fatos trimestrais',
+    onde_en: 'quarterly facts',
+  },
+  {
     flag: 'acoes_em_milhares',
     significado:
       'a quantidade de ações foi entregue em milhares (P/VP implícito na faixa dos milhares) e foi multiplicada por 1000',

@@ -17,6 +17,7 @@ import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 import { linhas } from './sql.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
@@ -123,9 +124,13 @@ const EbitdaRow = z.object({
   flag: z.string().nullable(),
 });
 
-const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
+/** Which optional resources this build published for a company (recursos.ts), for the index. */
+interface Presenca {
+  scores: boolean;
+  fatos_trimestrais: boolean;
+}
 
-function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
+function indiceEmpresa(e: Empresa, versao: string, tem: Presenca): EmpresaIndice {
   const t = e.ticker_atual;
   const aberto = DEGUSTACAO.includes(t);
   const recurso = (nome: string, o_que: string, o_que_en: string, exige = !aberto) => ({
@@ -167,11 +172,10 @@ function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
         'proventos por ação, data com e dividend yield de 12 meses',
         'cash distributions per share, cum date and 12-month dividend yield',
       ),
-      scores: recurso(
-        'scores',
-        'F-score com os nove critérios abertos',
-        'F-score with its nine criteria shown',
-      ),
+      scores: {
+        ...recurso('scores', 'F-score com os nove critérios abertos', 'F-score with its nine criteria shown'),
+        ...(tem.scores ? {} : { ausente: AUSENCIAS.scores }),
+      },
       reapresentacoes: recurso(
         'reapresentacoes',
         'valores que mudaram entre a primeira publicação e o DFP seguinte',
@@ -182,6 +186,15 @@ function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
         'série trimestral (ITR) com preço e lucro de 12 meses',
         'quarterly series (ITR) with price and 12-month profit',
       ),
+      ...(tem.fatos_trimestrais
+        ? {
+            fatos_trimestrais: recurso(
+              'fatos?trimestral=true',
+              'contas trimestrais de cada ITR (blocos de 3 meses e acumulado) e o 4º trimestre derivado do DFP',
+              'quarterly accounts of each ITR (3-month and year-to-date blocks) and the 4th quarter derived from the DFP',
+            ),
+          }
+        : {}),
     },
     chave: {
       necessaria_para: 'indicadores, múltiplos, fatos, dividendos, scores, reapresentações e trimestres',
@@ -203,6 +216,7 @@ async function publicarEmpresa(
     reap: z.infer<typeof ReapRow>[];
     fatos: z.infer<typeof FatoRow>[];
     alerta: z.infer<typeof AlertaRow> | undefined;
+    tem: Presenca;
   },
 ): Promise<ManifestEntry[]> {
   const v = ctx.versao_do_dado;
@@ -214,7 +228,7 @@ async function publicarEmpresa(
       path: `${base}/index.json`,
       schemaName: 'EmpresaIndice',
       schema: EmpresaIndiceSchema,
-      data: indiceEmpresa(e, v),
+      data: indiceEmpresa(e, v, d.tem),
     }),
   );
   const contas: Record<string, string> = {};
@@ -393,9 +407,21 @@ export const publicacaoFundamentosStage: Stage = {
         AlertaRow,
       ),
     );
+    const comScores = new Set(
+      (await linhas(db, EMPRESAS_COM_SCORES, z.object({ cd_regulator: num }))).map((r) => r.cd_regulator),
+    );
+    const comFatosTrimestrais = new Set(
+      (await linhas(db, EMPRESAS_COM_FATOS_TRIMESTRAIS, z.object({ cd_regulator: num }))).map(
+        (r) => r.cd_regulator,
+      ),
+    );
     for (const e of empresas) {
       out.push(
         ...(await publicarEmpresa(ctx, e, {
+          tem: {
+            scores: comScores.has(e.cd_regulator),
+            fatos_trimestrais: comFatosTrimestrais.has(e.cd_regulator),
+          },
           ind: ind.get(e.cd_regulator) ?? [],
           papeis: papeis.get(e.cd_regulator) ?? [],
           reap: reap.get(e.cd_regulator) ?? [],
@@ -423,7 +449,7 @@ export const publicacaoFundamentosStage: Stage = {
             metodologia: _m,
             nota: _n,
             ...id
-          } = indiceEmpresa(e, v);
+          } = indiceEmpresa(e, v, { scores: false, fatos_trimestrais: false });
           return id;
         }),
       }),

@@ -15,6 +15,7 @@ import {
 import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
+import { PUBLICADAS } from '../fundamentos/recursos.ts';
 import { linhas } from '../fundamentos/sql.ts';
 import { CLASSIFICACAO_FLAGS_PL, DIAS_MAX_ATE_PRECO, gravidadePl } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
@@ -23,9 +24,6 @@ const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const NOMES_INDICADORES = Object.keys(INDICADORES);
-
-/** Companies that get market resources: every company with a trading code (same set as the fundamentals). */
-const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
 
 const citacaoMercado = (versao: string, arquivos: string): string =>
   `Fonte: CVM (dados.cvm.gov.br) e B3, ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
@@ -90,8 +88,8 @@ const TrimestralRow = z.object({
   ano: num,
   trimestre: num,
   dt_receb: data,
-  data_preco: data,
-  preco: num,
+  data_preco: data.nullable(),
+  preco: numOuNulo,
   market_cap: numOuNulo,
   lucro_ttm: numOuNulo,
   pl_ttm: numOuNulo,

@@ -11,6 +11,8 @@ const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', '
  * (`ttm_sem_trimestre_<q>_<year>`, the earliest missing one; a window reaching before 2010, where open
  * data starts, gives the spec's `ttm_sem_trimestre_1_2010`). Price, shares and market cap follow the
  * annual rule: first company session on or after the ITR's dt_receb, shares known on that session.
+ * An ITR with no session on or after its dt_receb in our price files keeps its row (lucro_ttm is
+ * still known) with null price and multiples and `sem_pregao_apos_recebimento`.
  */
 export const SQL_TRIMESTRAIS = /* sql */ `
 CREATE OR REPLACE TABLE mkt_lucro_trimestral AS
@@ -48,9 +50,10 @@ pl AS (
   WHERE demo = 'BPP' AND regexp_full_match(cd_conta, '2\\.[0-9]{2}') AND lower(strip_accents(ds_conta)) LIKE 'patrimonio liquido%'
   GROUP BY ALL
 ),
+-- every ITR keeps its row: without a session on or after dt_receb in our files, price and multiples are null
 dp AS (
   SELECT i.*, min(p.data) AS data_preco FROM mkt_itr i
-  JOIN mkt_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
+  LEFT JOIN mkt_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
 ),
 cab AS (
   SELECT dp.cd_regulator, dp.ano, dp.trimestre,
@@ -67,7 +70,7 @@ b AS (
   SELECT dp.*, date_diff('day', dp.dt_receb, dp.data_preco) AS dias_ate_preco, cab.preco,
     ac.on_circulacao, ac.pn_circulacao, ac.flag_acoes, ac.acoes_dt_refer,
     pon.preco AS preco_on, ppn.preco AS preco_pn, ttm.lucro_ttm, ttm.falta, pl.patrimonio
-  FROM dp JOIN cab USING (cd_regulator, ano, trimestre)
+  FROM dp LEFT JOIN cab USING (cd_regulator, ano, trimestre)
   LEFT JOIN ac USING (cd_regulator, ano, trimestre)
   LEFT JOIN ttm USING (cd_regulator, ano, trimestre)
   LEFT JOIN pl USING (cd_regulator, ano, trimestre)
@@ -85,6 +88,7 @@ SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, dias_ate_preco
   CASE WHEN market_cap IS NOT NULL AND lucro_ttm > 0 THEN market_cap / lucro_ttm END AS pl_ttm,
   CASE WHEN market_cap IS NOT NULL AND patrimonio > 0 THEN market_cap / patrimonio END AS pvp,
   ${flags(
+    `CASE WHEN data_preco IS NULL THEN 'sem_pregao_apos_recebimento' END`,
     `CASE WHEN distante THEN 'preco_distante' END`,
     `CASE WHEN NOT distante AND acoes_dt_refer IS NULL THEN 'acoes_indisponiveis' END`,
     `CASE WHEN NOT distante THEN flag_acoes END`,
