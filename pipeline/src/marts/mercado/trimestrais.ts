@@ -100,6 +100,26 @@ SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, dias_ate_preco
 FROM mc ORDER BY cd_regulator, ano, trimestre;
 `;
 
+/**
+ * `mart_fundamentos_pl_12m`: the 12-month P/L of every statement, the screener's `pl_ttm` candidates
+ * (spec: "12-month P/L from the latest quarterly or annual statement"). An ITR (quarters 1–3) gives its
+ * pl_ttm with the quarterly flags that concern the P/L (the P/VP-only flag dropped); a DFP (quarter 4)
+ * gives the annual P/L, whose profit is already 12 months, with flag_pl; a DFP with no session on or
+ * after its reception in our files is kept with a null P/L and `sem_pregao_apos_recebimento`.
+ */
+export const SQL_PL_12M = /* sql */ `
+CREATE OR REPLACE TABLE mart_fundamentos_pl_12m AS
+SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, pl_ttm AS pl,
+  nullif(array_to_string(list_filter(string_split(coalesce(flag, ''), ';'),
+    x -> x <> '' AND x <> 'pvp_patrimonio_nao_positivo'), ';'), '') AS flag
+FROM mkt_multiplos_trimestrais
+UNION ALL
+SELECT f.cd_regulator, f.ano, 4, f.dt_receb, m.data_preco, m.pl,
+  CASE WHEN m.cd_regulator IS NULL THEN 'sem_pregao_apos_recebimento' ELSE m.flag_pl END
+FROM mkt_filings f LEFT JOIN mkt_multiplos_anuais m USING (cd_regulator, ano)
+ORDER BY cd_regulator, ano, trimestre;
+`;
+
 export const trimestraisStage: Stage = {
   name: 'mart_multiplos_trimestrais',
   async run(ctx) {
@@ -110,11 +130,23 @@ export const trimestraisStage: Stage = {
       await ctx.db.run(`CREATE TABLE mart_fatos_trimestrais (cd_regulator INTEGER, ano INTEGER, trimestre INTEGER,
         demo VARCHAR, cd_conta VARCHAR, ds_conta VARCHAR, valor DOUBLE, flag VARCHAR, dt_receb DATE)`);
     await ctx.db.run(SQL_TRIMESTRAIS);
+    await ctx.db.run(SQL_PL_12M);
     const pit = await verificar(
       ctx.db,
       'SELECT count(*) FROM mkt_multiplos_trimestrais',
       'SELECT cd_regulator, ano, trimestre, dt_receb, data_preco FROM mkt_multiplos_trimestrais WHERE data_preco < dt_receb',
     );
+    const unica = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM mart_fundamentos_pl_12m',
+      'SELECT cd_regulator, ano, trimestre, count(*) FROM mart_fundamentos_pl_12m GROUP BY ALL HAVING count(*) > 1',
+    );
+    ctx.report.invariant({
+      nome: 'pl_12m_um_por_demonstracao',
+      tipo: 'hard',
+      descricao: 'one 12-month P/L per statement (cd_regulator, ano, trimestre; the DFP is quarter 4)',
+      ...unica,
+    });
     ctx.report.invariant({
       nome: 'trimestrais_preco_nao_antes_do_recebimento',
       tipo: 'hard',
