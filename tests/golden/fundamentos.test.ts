@@ -119,6 +119,11 @@ describe('Energisa (CD_CVM 015253), DFP 2016 consolidated', () => {
     expect(indicador(15253, 2016, 'roic').valor).toBeCloseTo(nopat / capital, 12);
   });
 
+  // por-empresa/dfp_cia_aberta_DRE_con_2015.csv l.235: 3.07 ÚLTIMO -181279 (a pre-tax loss)
+  it('ROIC with a pre-tax loss has no effective rate: null with roic_sem_aliquota_efetiva, never 34% assumed', () => {
+    expect(indicador(15253, 2015, 'roic')).toEqual({ valor: null, flag: 'roic_sem_aliquota_efetiva' });
+  });
+
   // index ano-completo/dfp_cia_aberta_2016.csv l.25: 015253, VERSAO 1, DT_RECEB 2017-03-23
   it('point in time: the published 2016 fact carries the DT_RECEB of its filing and its source line', async () => {
     const r =

@@ -123,10 +123,10 @@ export const TEXTO_INDICADORES: Record<
   roic: {
     titulo: 'Retorno sobre o capital investido',
     formula:
-      'NOPAT = DRE 3.05 × (1 − alíquota efetiva −3.08/3.07, limitada a [0, 1]; 34% se 3.07 ≤ 0) / média de (BPP 2.03 + 2.01.04 + 2.02.01)',
+      'NOPAT = DRE 3.05 × (1 − alíquota efetiva −3.08/3.07, limitada a [0, 1]; nulo com roic_sem_aliquota_efetiva se 3.07 ≤ 0) / média de (BPP 2.03 + 2.01.04 + 2.02.01)',
     titulo_en: 'Return on invested capital',
     formula_en:
-      'NOPAT = DRE 3.05 × (1 − effective tax rate −3.08/3.07, capped to [0, 1]; 34% if 3.07 ≤ 0) / average of (BPP 2.03 + 2.01.04 + 2.02.01)',
+      'NOPAT = DRE 3.05 × (1 − effective tax rate −3.08/3.07, capped to [0, 1]; null with roic_sem_aliquota_efetiva if 3.07 ≤ 0) / average of (BPP 2.03 + 2.01.04 + 2.02.01)',
     contas: ['DRE 3.05', 'DRE 3.07', 'DRE 3.08', 'BPP 2.03', 'BPP 2.01.04', 'BPP 2.02.01'],
   },
 };
@@ -329,6 +329,16 @@ export const FLAGS: EntradaFlag[] = [
     origem: 'projeto',
     onde: 'múltiplos trimestrais',
     onde_en: 'quarterly multiples',
+  },
+  {
+    flag: 'roic_sem_aliquota_efetiva',
+    significado:
+      'resultado antes dos tributos (3.07) zero ou negativo: não há alíquota efetiva para o NOPAT e o ROIC fica nulo, em vez de supor a alíquota nominal de 34%',
+    significado_en:
+      'pre-tax result (3.07) zero or negative: there is no effective tax rate for NOPAT, so ROIC is null instead of assuming the 34% statutory rate',
+    origem: 'projeto',
+    onde: 'indicadores (roic)',
+    onde_en: 'indicators (roic)',
   },
   {
     flag: 'sem_pregao_apos_recebimento',
