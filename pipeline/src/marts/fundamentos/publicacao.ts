@@ -83,6 +83,11 @@ const ReapRow = z.object({
   dif_rel: numOuNulo,
   agreg: z.enum(['con', 'ind']),
   sem_valor: z.string().nullable(),
+  tipo: z.enum(['dfp_seguinte', 'reapresentacao_no_ano']),
+  versao_original: num,
+  dt_receb_original: z.string().nullable(),
+  versao_seguinte: num,
+  dt_receb_seguinte: z.string().nullable(),
 });
 
 const FatoRow = z.object({
@@ -301,6 +306,11 @@ async function publicarEmpresa(
     dif_rel: r.dif_rel,
     agreg: r.agreg,
     sem_valor: r.sem_valor,
+    tipo: r.tipo,
+    versao_original: r.versao_original,
+    dt_receb_original: r.dt_receb_original,
+    versao_seguinte: r.versao_seguinte,
+    dt_receb_seguinte: r.dt_receb_seguinte,
   }));
   out.push(
     await ctx.writer.json({
@@ -314,9 +324,9 @@ async function publicarEmpresa(
         citacao_en: citacaoEn(v, `DFP dfp_cia_aberta_* of consecutive years of company ${e.cd_regulator}`),
         total: reap.length,
         reapresentacoes: reap,
-        nota: 'valor_ultimo é a primeira publicação (coluna ÚLTIMO do DFP do próprio ano); valor_penult é o mesmo período no DFP seguinte. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero quando a primeira publicação era 0.',
+        nota: 'valor_ultimo é a primeira publicação (coluna ÚLTIMO da primeira versão do DFP do próprio ano que o build capturou: versao_original, com a data dt_receb_original); valor_penult é o mesmo período no DFP seguinte (tipo dfp_seguinte) ou na versão seguinte do mesmo DFP, reentregue no ano (tipo reapresentacao_no_ano). Os arquivos anuais da CVM trazem só a última versão de cada DFP: uma versão anterior só existe se um download anterior a guardou. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero quando a primeira publicação era 0.',
         nota_en:
-          "valor_ultimo is the first publication (the ÚLTIMO column of the year's own DFP); valor_penult is the same period in the next DFP. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero when the first publication was 0.",
+          "valor_ultimo is the first publication (the ÚLTIMO column of the earliest version of the year's own DFP the build captured: versao_original, received dt_receb_original); valor_penult is the same period in the next DFP (tipo dfp_seguinte) or in the next version of the same DFP, resubmitted within the year (tipo reapresentacao_no_ano). CVM's yearly files carry only each DFP's latest version: an earlier version exists only where an earlier download kept it. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero when the first publication was 0.",
         nota_agregacao:
           'Em cada ano e demonstração usa-se o consolidado quando o arquivo o traz, senão o individual; agreg diz qual.',
         nota_agregacao_en:
@@ -384,8 +394,11 @@ export const publicacaoFundamentosStage: Stage = {
     const reap = agrupar(
       await linhas(
         db,
-        `SELECT cd_regulator, ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor
-         FROM mart_reapresentacoes WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, demo, cd_conta, agreg`,
+        `SELECT cd_regulator, ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, tipo,
+           versao_original, CAST(dt_receb_original AS VARCHAR) AS dt_receb_original, versao_seguinte,
+           CAST(dt_receb_seguinte AS VARCHAR) AS dt_receb_seguinte
+         FROM mart_reapresentacoes WHERE cd_regulator IN (${PUBLICADAS})
+         ORDER BY cd_regulator, ano, demo, cd_conta, agreg, ano_filing_seguinte, versao_seguinte`,
         ReapRow,
       ),
     );
@@ -568,12 +581,13 @@ export const CONJUNTOS: Record<string, string> = {
   fatos: `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, valor, versao, dt_receb, arquivo, linha
           FROM mart_fatos ORDER BY cd_regulator, ano, demo, cd_conta`,
   fatos_trimestrais: `SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, flag, origem, versao,
-                             dt_receb, arquivo, linha
+                             dt_receb, arquivo, linha, acumulado
                       FROM mart_fatos_trimestrais ORDER BY cd_regulator, ano, trimestre, demo, cd_conta`,
   indicadores:
     'SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores ORDER BY cd_regulator, ano, nome',
-  reapresentacoes: `SELECT ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, cd_regulator
-                    FROM mart_reapresentacoes ORDER BY cd_regulator, ano, demo, cd_conta`,
+  reapresentacoes: `SELECT ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, cd_regulator,
+                      tipo, versao_original, dt_receb_original, versao_seguinte, dt_receb_seguinte
+                    FROM mart_reapresentacoes ORDER BY cd_regulator, ano, demo, cd_conta, ano_filing_seguinte, versao_seguinte`,
 };
 
 async function publicarConjuntos(ctx: BuildContext): Promise<ManifestEntry[]> {

@@ -36,11 +36,13 @@ WITH janela AS (
 ),
 ttm AS (
   SELECT j.cd_regulator, j.ano, j.trimestre,
-    CASE WHEN count(l.lucro) FILTER (WHERE l.flag IS NULL) = 4 THEN sum(l.lucro) END AS lucro_ttm,
+    -- a quarter counts when its value exists: a flag that keeps the value (trimestre_anterior_reapresentado)
+    -- does not remove it; one that cannot derive it (acumulado_sem_mes_anterior) leaves it null
+    CASE WHEN count(l.lucro) = 4 THEN sum(l.lucro) END AS lucro_ttm,
     -- the spec's observed value: a window reaching before 2010 (first ITRs in open data) is ttm_sem_trimestre_1_2010
-    CASE WHEN bool_or(j.ano_q < 2010 AND (l.lucro IS NULL OR l.flag IS NOT NULL)) THEN 'ttm_sem_trimestre_1_2010'
+    CASE WHEN bool_or(j.ano_q < 2010 AND l.lucro IS NULL) THEN 'ttm_sem_trimestre_1_2010'
          ELSE arg_min('ttm_sem_trimestre_' || j.tri_q || '_' || j.ano_q, (j.ano_q, j.tri_q))
-                FILTER (WHERE l.lucro IS NULL OR l.flag IS NOT NULL) END AS falta
+                FILTER (WHERE l.lucro IS NULL) END AS falta
   FROM janela j LEFT JOIN mkt_lucro_trimestral l
     ON l.cd_regulator = j.cd_regulator AND l.ano = j.ano_q AND l.trimestre = j.tri_q
   GROUP BY ALL
