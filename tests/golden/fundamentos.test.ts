@@ -229,9 +229,22 @@ describe('restatements', () => {
 describe('published lists, dictionary and audit universe', () => {
   it('tickers.json sends an old FCA code to the current one', () => {
     // fca_cia_aberta_valor_mobiliario_2018…2022: Gafisa GAFS3; 2024: GFSA3 (same CNPJ 01.545.826/0001-07)
-    const t = json<Record<string, { cd_regulator: number; ticker_atual: string }>>('json/tickers.json');
-    expect(t.GAFS3).toEqual({ cd_regulator: 16101, ticker_atual: 'GFSA3' });
-    expect(t.GFSA3).toEqual({ cd_regulator: 16101, ticker_atual: 'GFSA3' });
+    const t =
+      json<Record<string, { cd_regulator: number; ticker_atual: string; vigente?: boolean }>>(
+        'json/tickers.json',
+      );
+    expect(t.GAFS3).toEqual({ cd_regulator: 16101, ticker_atual: 'GFSA3', vigente: false });
+    expect(t.GFSA3).toEqual({ cd_regulator: 16101, ticker_atual: 'GFSA3', vigente: true });
+  });
+
+  // fca_cia_aberta_valor_mobiliario_2024.csv l.850 ALPA3 (ordinárias) and l.852 ALPA4 (preferenciais), no end date
+  it('a live class beside the main code is marked vigente: it answers as itself, not 301', () => {
+    const t =
+      json<Record<string, { cd_regulator: number; ticker_atual: string; vigente?: boolean }>>(
+        'json/tickers.json',
+      );
+    expect(t.ALPA3).toEqual({ cd_regulator: 10456, ticker_atual: 'ALPA4', vigente: true });
+    expect(t.ALPA4).toEqual({ cd_regulator: 10456, ticker_atual: 'ALPA4', vigente: true });
   });
 
   it('the dictionary has the 13 indicators and a meaning for every flag the build emitted and the spec names', async () => {

@@ -10,18 +10,46 @@ import { caminhos, empresasPublicadas } from './empresas.ts';
  */
 export const TickersSchema = z.record(
   z.string().min(1),
-  z.strictObject({ cd_regulator: CdRegulatorSchema, ticker_atual: z.string().min(1) }),
+  z.strictObject({
+    cd_regulator: CdRegulatorSchema,
+    ticker_atual: z.string().min(1),
+    vigente: z.boolean().optional(),
+  }),
 );
 
-/** Old or secondary codes whose current code has a page: each gets a redirect page to it (`?de=`). */
+/** Codes no longer traded whose current code has a page: each gets a redirect page to it (`?de=`). */
 export function codigosAntigos(b: DataBuild): { de: string; para: string }[] {
   const mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
   const comPagina = new Set(empresasPublicadas(b).map((e) => e.indice.ticker));
   return Object.entries(mapa)
     .filter(
-      ([codigo, v]) => codigo !== v.ticker_atual && comPagina.has(v.ticker_atual) && !comPagina.has(codigo),
+      ([codigo, v]) =>
+        codigo !== v.ticker_atual &&
+        v.vigente !== true &&
+        comPagina.has(v.ticker_atual) &&
+        !comPagina.has(codigo),
     )
     .filter(([codigo]) => /^[A-Z0-9]+$/.test(codigo))
     .map(([de, v]) => ({ de, para: v.ticker_atual }))
     .sort((x, y) => x.de.localeCompare(y.de));
+}
+
+/**
+ * Live classes beside the main code (ITUB3 beside ITUB4): each gets its own company page, the
+ * company's data under its own code, so the page shows that class's price and volume.
+ */
+export function classesVivas(b: DataBuild): { codigo: string; principal: string }[] {
+  const mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
+  const comPagina = new Set(empresasPublicadas(b).map((e) => e.indice.ticker));
+  return Object.entries(mapa)
+    .filter(
+      ([codigo, v]) =>
+        codigo !== v.ticker_atual &&
+        v.vigente === true &&
+        comPagina.has(v.ticker_atual) &&
+        !comPagina.has(codigo),
+    )
+    .filter(([codigo]) => /^[A-Z0-9]+$/.test(codigo))
+    .map(([codigo, v]) => ({ codigo, principal: v.ticker_atual }))
+    .sort((x, y) => x.codigo.localeCompare(y.codigo));
 }

@@ -470,13 +470,14 @@ export const publicacaoFundamentosStage: Stage = {
     const tickers: Tickers = {};
     const donos = await linhas(
       db,
-      `SELECT t.ticker, t.cd_regulator, a.ticker_atual FROM mart_tickers t JOIN fund_ticker_atual a USING (cd_regulator)
+      `SELECT t.ticker, t.cd_regulator, a.ticker_atual, t.vigente FROM mart_tickers t JOIN fund_ticker_atual a USING (cd_regulator)
        -- a code reused by another company belongs to the one where it is current, else to the latest FCA
        QUALIFY row_number() OVER (PARTITION BY t.ticker ORDER BY t.vigente DESC, t.ultimo_fca_com_codigo DESC) = 1
        ORDER BY t.ticker`,
-      z.object({ ticker: z.string(), cd_regulator: num, ticker_atual: z.string() }),
+      z.object({ ticker: z.string(), cd_regulator: num, ticker_atual: z.string(), vigente: z.boolean() }),
     );
-    for (const t of donos) tickers[t.ticker] = { cd_regulator: t.cd_regulator, ticker_atual: t.ticker_atual };
+    for (const t of donos)
+      tickers[t.ticker] = { cd_regulator: t.cd_regulator, ticker_atual: t.ticker_atual, vigente: t.vigente };
     out.push(
       await ctx.writer.json({
         name: 'tickers',
