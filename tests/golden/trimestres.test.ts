@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
  * Quarterly statements in the real build of the sample. The ITR rows are real
  * (data/sample/raw/cvm/itr/itr_cia_aberta_DRE_con_2025.csv, WEG 005410 lines 27–51, MIL); their
  * reception dates come from the made-here index raw/feitos-aqui/cvm/itr_cia_aberta_2025.csv (chosen:
- * the legal deadline). The sample has no DFP 2025 and no 2025 price session.
+ * the legal deadline; Q1 and Q2 only). The sample has no DFP 2025 and no 2025 price session.
  */
 let dir: string;
 let manifest: Manifest;
@@ -39,21 +39,23 @@ describe('quarterly statements of the sample', () => {
     });
     // no DFP 2025 in the sample: no 4th quarter is derived
     expect(f.fatos.some((x) => x.trimestre === 4)).toBe(false);
+    // the made-here index leaves Q3 out (README): its facts are published with an unknown reception
+    expect(f.fatos.filter((x) => x.trimestre === 3).every((x) => x.dt_receb === null)).toBe(true);
     expect(f.fatos.length).toBe(15);
   });
 
-  it('trimestres.json has one row per ITR; without 2024 quarters and 2025 sessions, TTM and price are null with flags', async () => {
+  it('trimestres.json has one row per ITR with a reception date; without 2024 quarters and 2025 sessions, TTM and price are null with flags', async () => {
     const t = TrimestresSchema.parse(await ler('json/empresas/5410/trimestres.json'));
     expect(t.trimestres.map((r) => [r.trimestre, r.dt_receb, r.preco, r.lucro_ttm, r.flag])).toEqual([
       [1, '2025-05-15', null, null, 'sem_pregao_apos_recebimento;ttm_sem_trimestre_2_2024'],
       [2, '2025-08-14', null, null, 'sem_pregao_apos_recebimento;ttm_sem_trimestre_3_2024'],
-      [3, '2025-11-14', null, null, 'sem_pregao_apos_recebimento;ttm_sem_trimestre_4_2024'],
     ]);
   });
 
   // Banco do Brasil: its latest annual row in the sample is 2022 (DFP received 2023-02-13; the sample has no
-  // later DFP statements), so its pl_ttm is the latest statement of all: the 2025 Q3 ITR (real rows 16–25).
-  it("the screener's pl_ttm of Banco do Brasil is its latest statement, the 2025 Q3 ITR", async () => {
+  // later DFP statements), so its pl_ttm is the latest statement of all with a reception date: the 2025 Q2 ITR
+  // (real rows 7–15; Q3 has no reception date in the sample).
+  it("the screener's pl_ttm of Banco do Brasil is its latest statement, the 2025 Q2 ITR", async () => {
     const s = ScreenerSnapshotSchema.parse(await ler('json/screener.json'));
     const bb = s.linhas.filter((l) => l.cd_regulator === 1023).sort((a, b) => b.ano - a.ano)[0];
     expect(bb).toMatchObject({
@@ -61,14 +63,14 @@ describe('quarterly statements of the sample', () => {
       dt_receb: '2023-02-13',
       pl_ttm: null,
       pl_ttm_ano: 2025,
-      pl_ttm_trimestre: 3,
-      pl_ttm_dt_receb: '2025-11-14',
-      flag_pl_ttm: 'sem_pregao_apos_recebimento;ttm_sem_trimestre_4_2024',
+      pl_ttm_trimestre: 2,
+      pl_ttm_dt_receb: '2025-08-14',
+      flag_pl_ttm: 'sem_pregao_apos_recebimento;ttm_sem_trimestre_3_2024',
     });
-    // every statement of BB is a candidate: its DFPs as quarter 4 and the three 2025 ITRs
+    // every statement of BB is a candidate: its DFPs as quarter 4 and the 2025 ITRs with a reception date
     const porAno = (ano: number) =>
       (s.pl_12m ?? []).filter((q) => q.cd_regulator === 1023 && q.ano === ano).map((q) => q.trimestre);
-    expect(porAno(2025)).toEqual([1, 2, 3]);
+    expect(porAno(2025)).toEqual([1, 2]);
     expect(porAno(2022)).toEqual([4]);
   });
 });

@@ -12,7 +12,7 @@ import { trimestresStage } from './trimestres.ts';
 /**
  * Quarterly facts on the REAL ITR rows of the sample (raw/cvm/itr/itr_cia_aberta_DRE_con_2025.csv:
  * WEG 005410 lines 27–51, Banco do Brasil 001023 lines 2–26, MIL), read by the core reader, with the
- * made-here ITR index of the sample (raw/feitos-aqui/cvm/itr_cia_aberta_2025.csv, DT_RECEB chosen).
+ * made-here ITR index of the sample (raw/feitos-aqui/cvm/itr_cia_aberta_2025.csv, DT_RECEB chosen, Q1–Q2).
  * The sample has no DFP 2025: the test writes one here (MADE HERE, in CVM's DRE layout) holding only
  * the four annual values the shared MANIFEST cites from the same repository's DFP 2025 fixture
  * (MANIFEST, "Cross-checks done on this addition": WEG 3.01 = 40,804,110, 3.11 = 6,775,958;
@@ -103,7 +103,12 @@ describe('quarterly facts from the real 2025 ITR rows of WEG and Banco do Brasil
       fonte: 'cvm/itr/itr_cia_aberta_DRE_con_2025.csv:33',
     });
     // lines 42–43: 9M YTD 30557320, Q3 3-month 10271522
-    expect(um(5410, 3, '3.01')).toMatchObject({ valor: 10271522000, acumulado: 30557320000, flag: null });
+    expect(um(5410, 3, '3.01')).toMatchObject({
+      valor: 10271522000,
+      acumulado: 30557320000,
+      flag: null,
+      dt_receb: null, // the sample's index has no Q3 row
+    });
     // lines 50–51: EPS 3.99.01.01 is in reais although ESCALA_MOEDA says MIL: 1.14128 YTD, 0.39337 in Q3
     expect(um(5410, 3, '3.99.01.01')).toMatchObject({ valor: 0.39337, acumulado: 1.14128 });
   });
