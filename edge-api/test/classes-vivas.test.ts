@@ -13,12 +13,12 @@ describe('a live share class is not an old code', () => {
     expect((await get('/empresas/TSTE4')).status).toBe(301);
   });
 
-  it('its company page is its own; its sub-pages are the company’s (301 to the main code with de=)', async () => {
-    const pagina = await get('/acoes/TSTE5');
-    expect(pagina.status).not.toBe(301);
-    const sub = await get('/acoes/TSTE5/margem');
+  it('its company pages are its own (no redirect); a code no longer traded goes to the main code', async () => {
+    expect((await get('/acoes/TSTE5')).status).not.toBe(301);
+    expect((await get('/acoes/TSTE5/margem')).status).not.toBe(301);
+    const sub = await get('/acoes/TSTE4/margem');
     expect(sub.status).toBe(301);
-    expect(sub.headers.get('location')).toBe('/acoes/TSTE3/margem?de=TSTE5');
+    expect(sub.headers.get('location')).toBe('/acoes/TSTE3/margem?de=TSTE4');
     const minusculas = await get('/acoes/tste5');
     expect(minusculas.status).toBe(301);
     expect(minusculas.headers.get('location')).toBe('/acoes/TSTE5');

@@ -32,9 +32,8 @@ function decodificar(segmento: string): string | null {
  * (the site's meta-refresh pages for old codes stay for the static preview server only):
  *
  * - `/acoes/{old}[/...]` → 301 `/acoes/{current}[/...]?de={old}` from `json/tickers.json` when `old` is
- *   no longer traded (and for a live class's sub-pages, which are the company's); a live class (ITUB3
- *   beside ITUB4) is its own company page; a current or live code written in lower case → 301 to its
- *   upper-case form without `de`;
+ *   no longer traded; a live class (ITUB3 beside ITUB4) has its own company pages; a current or live
+ *   code written in lower case → 301 to its upper-case form without `de`;
  * - `/quanto-rendeu/{code}[/...]` → 301 to the company's main code (`ticker` in `json/empresas.json`)
  *   when `code` is an old code or another class of the same company.
  *
@@ -56,11 +55,9 @@ export async function redirecionamento(c: Context<AppEnv>): Promise<Response | n
   let alvo: string;
   let query: string;
   if (tipo === 'acoes') {
-    // a live class has its own company page (site: getStaticPaths), not its own theme and restatement
-    // pages, which are the company's: those and every code no longer traded go to the main code
-    const propria = resto === '' || resto === '/';
-    alvo =
-      propria && respondeComoSi(codigo.toUpperCase(), entrada) ? codigo.toUpperCase() : entrada.ticker_atual;
+    // a live class has its own company pages (site: paginasDeEmpresa); only a code no longer traded goes
+    // to the main code
+    alvo = respondeComoSi(codigo.toUpperCase(), entrada) ? codigo.toUpperCase() : entrada.ticker_atual;
     const antigo = codigo.toUpperCase() !== alvo;
     query = queryCom(url, antigo ? { de: codigo.toUpperCase() } : {}, antigo ? ['de'] : []);
   } else {

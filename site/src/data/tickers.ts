@@ -1,7 +1,7 @@
 import { CdRegulatorSchema } from '@fundamentos/schemas/comum';
 import { z } from 'zod';
 import { type DataBuild, readArtefact } from './build.ts';
-import { caminhos, empresasPublicadas } from './empresas.ts';
+import { caminhos, type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
 
 /**
  * `json/tickers.json`: every trading code → company and current code (docs/architecture.md).
@@ -52,4 +52,18 @@ export function classesVivas(b: DataBuild): { codigo: string; principal: string 
     .filter(([codigo]) => /^[A-Z0-9]+$/.test(codigo))
     .map(([codigo, v]) => ({ codigo, principal: v.ticker_atual }))
     .sort((x, y) => x.codigo.localeCompare(y.codigo));
+}
+
+/**
+ * Every company page to generate: each company under its main code, then each live class as the same
+ * company under the class's own code (its page and sub-pages; the price chart follows `indice.ticker`).
+ */
+export function paginasDeEmpresa(b: DataBuild): EmpresaPublicada[] {
+  const empresas = empresasPublicadas(b);
+  const porTicker = new Map(empresas.map((e) => [e.indice.ticker, e]));
+  const classes = classesVivas(b).flatMap((c) => {
+    const e = porTicker.get(c.principal);
+    return e === undefined ? [] : [{ ...e, indice: { ...e.indice, ticker: c.codigo } }];
+  });
+  return [...empresas, ...classes];
 }
