@@ -17,21 +17,29 @@ export const TickersSchema = z.record(
   }),
 );
 
-/** Codes no longer traded whose current code has a page: each gets a redirect page to it (`?de=`). */
-export function codigosAntigos(b: DataBuild): { de: string; para: string }[] {
+/**
+ * Secondary codes (not the main one, not a company's own page) whose main code has a page, sorted:
+ * those no longer traded (`vivos` false) or the live classes (`vivos` true).
+ */
+function secundarios(b: DataBuild, vivos: boolean): { codigo: string; principal: string }[] {
   const mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
   const comPagina = new Set(empresasPublicadas(b).map((e) => e.indice.ticker));
   return Object.entries(mapa)
     .filter(
       ([codigo, v]) =>
         codigo !== v.ticker_atual &&
-        v.vigente !== true &&
+        (v.vigente === true) === vivos &&
         comPagina.has(v.ticker_atual) &&
-        !comPagina.has(codigo),
+        !comPagina.has(codigo) &&
+        /^[A-Z0-9]+$/.test(codigo),
     )
-    .filter(([codigo]) => /^[A-Z0-9]+$/.test(codigo))
-    .map(([de, v]) => ({ de, para: v.ticker_atual }))
-    .sort((x, y) => x.de.localeCompare(y.de));
+    .map(([codigo, v]) => ({ codigo, principal: v.ticker_atual }))
+    .sort((x, y) => x.codigo.localeCompare(y.codigo));
+}
+
+/** Codes no longer traded whose current code has a page: each gets a redirect page to it (`?de=`). */
+export function codigosAntigos(b: DataBuild): { de: string; para: string }[] {
+  return secundarios(b, false).map((c) => ({ de: c.codigo, para: c.principal }));
 }
 
 /**
@@ -39,19 +47,7 @@ export function codigosAntigos(b: DataBuild): { de: string; para: string }[] {
  * company's data under its own code, so the page shows that class's price and volume.
  */
 export function classesVivas(b: DataBuild): { codigo: string; principal: string }[] {
-  const mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
-  const comPagina = new Set(empresasPublicadas(b).map((e) => e.indice.ticker));
-  return Object.entries(mapa)
-    .filter(
-      ([codigo, v]) =>
-        codigo !== v.ticker_atual &&
-        v.vigente === true &&
-        comPagina.has(v.ticker_atual) &&
-        !comPagina.has(codigo),
-    )
-    .filter(([codigo]) => /^[A-Z0-9]+$/.test(codigo))
-    .map(([codigo, v]) => ({ codigo, principal: v.ticker_atual }))
-    .sort((x, y) => x.codigo.localeCompare(y.codigo));
+  return secundarios(b, true);
 }
 
 /**
