@@ -112,7 +112,9 @@ try {
       .map((p) => `${base}${p}`)
       .join('  ')}`,
   );
-  console.log(`data: ${base}/empresas/ENGI11 (open), ${base}/empresas/WEGE3/indicadores (trial code, no key)`);
+  console.log(
+    `data: ${base}/empresas/ENGI11 (open), ${base}/empresas/WEGE3/indicadores (trial code, no key)`,
+  );
   console.log(`${roteiro(base, contas.stripe.url)}\n`);
   if (values.verificar) {
     const falhas = [

@@ -4,7 +4,7 @@ import type { BuildSemeavel } from './build-semeavel.ts';
 /**
  * FIXTURE MADE HERE, FOR INFRASTRUCTURE TESTS ONLY. It carries no financial number: its files hold
  * markers (`fixture`) so tests can check routing, auth, quota, cache and error shapes. Company codes
- * TSTE3/TSTE4 are invented; WEGE3 is listed only to exercise the trial-ticker rule, with an invented
+ * TSTE3/TSTE4/TSTE5 are invented (TSTE5 a live class of the same company); WEGE3 is listed only to exercise the trial-ticker rule, with an invented
  * `cd_regulator` (900002) so nothing here can be mistaken for WEG's data.
  */
 export const VERSAO_FIXTURE = '2026-11-22-fixture-infra|1';
@@ -16,10 +16,12 @@ const CONTEUDO: Record<string, { texto: string; format: ManifestEntry['format'];
     texto: `${JSON.stringify({
       TSTE3: { cd_regulator: 900001, ticker_atual: 'TSTE3' },
       TSTE4: { cd_regulator: 900001, ticker_atual: 'TSTE3' },
+      // a live class beside the main code (vigente): answers as itself, never 301
+      TSTE5: { cd_regulator: 900001, ticker_atual: 'TSTE3', vigente: true },
       WEGE3: { cd_regulator: 900002, ticker_atual: 'WEGE3' },
     })}\n`,
     format: 'json',
-    rows: 3,
+    rows: 4,
   },
   'json/empresas.json': { texto: marcador('empresas'), format: 'json', rows: 1 },
   'json/dicionario.json': { texto: marcador('dicionario'), format: 'json', rows: 1 },

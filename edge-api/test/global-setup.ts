@@ -20,11 +20,12 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   const tickers = JSON.parse(await readFile(join(dir, 'json/tickers.json'), 'utf8')) as Record<
     string,
-    { cd_regulator: number; ticker_atual: string }
+    { cd_regulator: number; ticker_atual: string; vigente?: boolean }
   >;
-  // The first old code (sorted) whose current code differs: exercises the 301 with real data.
+  // The first code no longer traded (sorted) whose current code differs: exercises the 301 with real data
+  // (a live class answers as itself).
   const [codigoAntigo, alvo] = Object.entries(tickers)
-    .filter(([k, v]) => k !== v.ticker_atual)
+    .filter(([k, v]) => k !== v.ticker_atual && v.vigente !== true)
     .sort(([a], [b]) => a.localeCompare(b))[0] ?? ['', { ticker_atual: '' }];
   // Audit samples computed here, in Node, by an implementation independent of the worker's
   // (node:crypto, plain sort): the worker must draw the same lines.

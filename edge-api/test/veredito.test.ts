@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { erro, get } from './ajuda.ts';
 import { semearBuild } from './semear.ts';
 
-// The real sample build (test/amostra-build.ts): ELETROBRAS (CD_CVM 2437, current code ELET3, old codes
+// The real sample build (test/amostra-build.ts): ELETROBRAS (CD_CVM 2437, main code ELET3, live classes
 // ELET5/ELET6 in its FCA) has indicators, so the pipeline published its verdict; WEG (5410) has none.
 const amostra = inject('amostra');
 if (amostra === undefined)
@@ -46,12 +46,21 @@ describe('GET /empresas/{ticker}/veredito (real sample)', () => {
     expect(VereditoSchema.parse(await res.json()).empresa.ticker).toBe('ELET3');
   });
 
-  it('an old code answers 301 to the current one, like the other company routes', async () => {
-    for (const antigo of ['ELET5', 'ELET6']) {
-      const res = await get(`/empresas/${antigo}/veredito`);
-      expect(res.status, antigo).toBe(301);
-      expect(res.headers.get('location')).toBe('/empresas/ELET3/veredito');
+  // ELET5 and ELET6 are live classes beside ELET3 (in the company's latest FCA without an end date,
+  // json/tickers.json `vigente`): issue 13 — a live class is not an old code, it answers for the company.
+  it('another live class answers the same verdict, not a 301', async () => {
+    for (const classe of ['ELET5', 'ELET6']) {
+      const res = await get(`/empresas/${classe}/veredito`);
+      expect(res.status, classe).toBe(200);
+      expect(VereditoSchema.parse(await res.json()).empresa.ticker).toBe('ELET3');
     }
+  });
+
+  it('a code no longer traded answers 301 to the current one, like the other company routes', async () => {
+    const { codigoAntigo, codigoAtual } = amostra;
+    const res = await get(`/empresas/${codigoAntigo}/veredito`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(`/empresas/${codigoAtual}/veredito`);
   });
 
   it('a company without indicators has no verdict (404 recurso_nao_publicado); an unknown code 404', async () => {

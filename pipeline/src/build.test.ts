@@ -146,7 +146,9 @@ describe('build of data/sample/raw (CVM staging)', () => {
 
   it('reads the made-here ITR and FRE zips member by member and the FCA geral fixture', async () => {
     const itr = await query(
-      `SELECT _arquivo, _doc, _demo, escala_moeda, coluna_df FROM ${pq('stg_cvm_demonstracao')} WHERE _doc = 'ITR' ORDER BY _arquivo, _linha`,
+      // the made-here zip only (the real 2025 ITR rows of raw/cvm/itr have their own tests)
+      `SELECT _arquivo, _doc, _demo, escala_moeda, coluna_df FROM ${pq('stg_cvm_demonstracao')}
+       WHERE _doc = 'ITR' AND _arquivo LIKE 'feitos-aqui/cvm/itr_cia_aberta_2024.zip:%' ORDER BY _arquivo, _linha`,
     );
     expect(itr.map((x) => x._arquivo)).toEqual([
       'feitos-aqui/cvm/itr_cia_aberta_2024.zip:itr_cia_aberta_BPA_con_2024.csv',
@@ -169,12 +171,18 @@ describe('build of data/sample/raw (CVM staging)', () => {
     );
     expect(geral).toEqual([{ codigo_cvm: '099999', m: 3 }]);
     const docs = await query(
-      `SELECT _doc, count(*)::INTEGER n FROM ${pq('stg_cvm_doc_indice')} WHERE _doc <> 'DFP' GROUP BY 1 ORDER BY 1`,
+      `SELECT _doc, count(*)::INTEGER n FROM ${pq('stg_cvm_doc_indice')}
+       WHERE _doc <> 'DFP' AND _arquivo <> 'feitos-aqui/cvm/itr_cia_aberta_2025.csv' GROUP BY 1 ORDER BY 1`,
     );
     expect(docs).toEqual([
       { _doc: 'FRE', n: 1 },
       { _doc: 'ITR', n: 2 },
     ]);
+    // the made-here index of the real 2025 ITR rows: Q1 and Q2 of WEG and Banco do Brasil (data/sample/README.md)
+    const itr2025 = await query(
+      `SELECT count(*)::INTEGER n FROM ${pq('stg_cvm_doc_indice')} WHERE _arquivo = 'feitos-aqui/cvm/itr_cia_aberta_2025.csv'`,
+    );
+    expect(itr2025).toEqual([{ n: 4 }]);
   });
 
   it('lists files no source recognised instead of reading them', () => {

@@ -24,6 +24,12 @@ export const RecursoSchema = z.strictObject({
   o_que: z.string().min(1).describe('What the resource contains, in one sentence.'),
   o_que_en: z.string().min(1).describe('o_que in English.'),
   exige_chave: z.boolean().describe('Whether the resource needs an X-API-Key for this company.'),
+  ausente: z
+    .strictObject({ motivo: z.string().min(1), motivo_en: z.string().min(1) })
+    .optional()
+    .describe(
+      'Present only when this build did not publish the resource for the company: why (its url answers 404).',
+    ),
 });
 
 /** Fields shared by the company index and each element of the `/empresas` list. */
@@ -75,6 +81,9 @@ export const EmpresaIndiceSchema = z
         scores: RecursoSchema,
         reapresentacoes: RecursoSchema,
         trimestres: RecursoSchema,
+        fatos_trimestrais: RecursoSchema.optional().describe(
+          'Quarterly facts (/fatos?trimestral=true); listed only when the build has an ITR of the company.',
+        ),
       })
       .describe('Every resource of the company with its address and whether it needs a key.'),
     chave: z

@@ -35,6 +35,8 @@ export const FLAGS_ADICIONAIS = [
   'agregacao_mista',
   'score_valor_sem_multiplos',
   'score_valor_universo_pequeno',
+  'roic_sem_aliquota_efetiva',
+  'trimestre_anterior_reapresentado',
   // market (pipeline/src/marts/mercado)
   'acoes_em_milhares',
   'escala_acoes_indeterminada',
@@ -49,6 +51,7 @@ export const FLAGS_ADICIONAIS = [
   'ev_ebitda_sem_ebitda_positivo',
   'ev_sem_divida_liquida',
   'fcf_nao_calculado',
+  'sem_pregao_apos_recebimento',
   // REITs (pipeline/src/marts/fiis)
   'sem_preco_do_fundo',
   'vp_cota_ausente',

@@ -21,8 +21,8 @@ const pontoNoTempo = {
   preco: DinheiroSchema.positive().describe('Closing price on data_preco (BRL).'),
 };
 
-function precoNaoAntesDoRecebimento(r: { dt_receb: string; data_preco: string }): boolean {
-  return r.data_preco >= r.dt_receb;
+function precoNaoAntesDoRecebimento(r: { dt_receb: string; data_preco: string | null }): boolean {
+  return r.data_preco === null || r.data_preco >= r.dt_receb;
 }
 const mensagemPontoNoTempo = {
   message: 'data_preco before dt_receb breaks the point-in-time rule',
@@ -47,6 +47,12 @@ export type MultiploAnual = z.infer<typeof MultiploAnualSchema>;
 export const MultiploTrimestralSchema = z
   .strictObject({
     ...pontoNoTempo,
+    data_preco: DataSchema.nullable().describe(
+      'First trading session on or after dt_receb; null when our price files have none (flag sem_pregao_apos_recebimento).',
+    ),
+    preco: DinheiroSchema.positive()
+      .nullable()
+      .describe('Closing price on data_preco (BRL); null without a session.'),
     trimestre: z.number().int().min(1).max(3).describe('Quarter 1 to 3 (the ITR has no 4th quarter).'),
     market_cap: z.number().nullable().describe('Price × shares outstanding (BRL).'),
     lucro_ttm: z.number().nullable().describe('Profit of the last 12 months (BRL).'),

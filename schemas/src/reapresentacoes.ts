@@ -44,6 +44,23 @@ export const ReapresentacaoLinhaSchema = z
       .describe(
         'null, or a marker saying which side has no value (our design: the values may then be null).',
       ),
+    tipo: z
+      .enum(['dfp_seguinte', 'reapresentacao_no_ano'])
+      .optional()
+      .describe(
+        'dfp_seguinte: first publication against the next annual filing; reapresentacao_no_ano: a same-year resubmission (later VERSAO of the same filing) changed the value.',
+      ),
+    versao_original: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'VERSAO the first-publication value comes from: the earliest version the build captured (CVM files keep only the latest).',
+      ),
+    dt_receb_original: DataSchema.nullable().optional().describe('DT_RECEB of that version.'),
+    versao_seguinte: z.number().int().positive().optional().describe('VERSAO of the later value.'),
+    dt_receb_seguinte: DataSchema.nullable().optional().describe('DT_RECEB of the later value.'),
   })
   .refine(
     (r) => r.sem_valor !== null || (r.valor_ultimo !== null && r.valor_penult !== null && r.dif_rel !== null),

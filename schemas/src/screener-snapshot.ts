@@ -50,12 +50,10 @@ export const ScreenerSnapshotLinhaSchema = z.strictObject({
     'Worst severity among the P/L flags; null when the P/L has no flag.',
   ),
   pl_ttm: numeroOuNulo.describe(
-    '12-month P/L of the latest quarterly multiple (ITR, quarters 1–3) received on or before disponivel_em; null when flagged or when there is none.',
+    "12-month P/L of the latest statement (ITR quarter 1–3, or the DFP as quarter 4) received before the company's next DFP (for its latest row: the latest of all); null when flagged or when there is none. An as_of query re-reads it from pl_12m.",
   ),
-  pl_ttm_ano: AnoSchema.nullable().describe(
-    'Fiscal year of that ITR; null when no ITR was received by then.',
-  ),
-  pl_ttm_trimestre: z.number().int().min(1).max(3).nullable(),
+  pl_ttm_ano: AnoSchema.nullable().describe('Fiscal year of that statement; null when there is none.'),
+  pl_ttm_trimestre: z.number().int().min(1).max(4).nullable().describe('1–3: ITR; 4: the DFP.'),
   pl_ttm_dt_receb: DataSchema.nullable(),
   pl_ttm_data_preco: DataSchema.nullable().describe("First session on or after the ITR's dt_receb."),
   flag_pl_ttm: FlagSchema.describe(
@@ -67,12 +65,34 @@ export const ScreenerSnapshotLinhaSchema = z.strictObject({
 });
 export type ScreenerSnapshotLinha = z.infer<typeof ScreenerSnapshotLinhaSchema>;
 
+/**
+ * The 12-month P/L of one statement (mart_fundamentos_pl_12m): an ITR quarter (1–3) or a DFP (4). The
+ * screener's `pl_ttm` at `as_of` is the latest of a company's (by period) received by then.
+ */
+export const ScreenerPl12mSchema = z.strictObject({
+  cd_regulator: CdRegulatorSchema,
+  ano: AnoSchema,
+  trimestre: z.number().int().min(1).max(4).describe('1–3: ITR; 4: the DFP (annual P/L).'),
+  dt_receb: DataSchema,
+  data_preco: DataSchema.nullable(),
+  pl: numeroOuNulo,
+  flag: FlagSchema,
+  gravidade: GravidadeFlagSchema.nullable(),
+});
+export type ScreenerPl12m = z.infer<typeof ScreenerPl12mSchema>;
+
 export const ScreenerSnapshotSchema = z
   .strictObject({
     versao_do_dado: VersaoDoDadoSchema,
     regra_as_of: z.string().min(1),
     classificacao_flags_pl: ClassificacaoFlagsPlSchema,
     linhas: z.array(ScreenerSnapshotLinhaSchema),
+    pl_12m: z
+      .array(ScreenerPl12mSchema)
+      .optional()
+      .describe(
+        "Every statement's 12-month P/L; absent in snapshots made before it existed (the rows' pl_ttm is then used).",
+      ),
   })
   .describe('Screener snapshot (json/screener.json); the same rows as parquet/screener.parquet.');
 export type ScreenerSnapshot = z.infer<typeof ScreenerSnapshotSchema>;

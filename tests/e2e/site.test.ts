@@ -64,6 +64,8 @@ beforeAll(async () => {
   // An old code whose current code has a page (tickers.json maps every code to the current one).
   const comPagina = new Set(empresas.map((e) => e.ticker));
   antigo = Object.entries(ler('json/tickers.json') as Record<string, unknown>)
+    // a code no longer traded: a live class (vigente) has its own page, not a redirect
+    .filter(([, v]) => (v as { vigente?: unknown }).vigente !== true)
     .map(([de, v]) => ({ de, para: (v as { ticker_atual?: unknown }).ticker_atual }))
     .filter((x): x is { de: string; para: string } => typeof x.para === 'string')
     .find(

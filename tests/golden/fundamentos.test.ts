@@ -125,6 +125,11 @@ describe('Energisa (CD_CVM 015253), DFP 2016 consolidated', () => {
     expect(indicador(15253, 2016, 'roic').valor).toBeCloseTo(nopat / capital, 12);
   });
 
+  // por-empresa/dfp_cia_aberta_DRE_con_2015.csv l.235: 3.07 ÚLTIMO -181279 (a pre-tax loss)
+  it('ROIC with a pre-tax loss has no effective rate: null with roic_sem_aliquota_efetiva, never 34% assumed', () => {
+    expect(indicador(15253, 2015, 'roic')).toEqual({ valor: null, flag: 'roic_sem_aliquota_efetiva' });
+  });
+
   // index ano-completo/dfp_cia_aberta_2016.csv l.25: 015253, VERSAO 1, DT_RECEB 2017-03-23
   it('point in time: the published 2016 fact carries the DT_RECEB of its filing and its source line', async () => {
     const r =
@@ -230,9 +235,22 @@ describe('restatements', () => {
 describe('published lists, dictionary and audit universe', () => {
   it('tickers.json sends an old FCA code to the current one', () => {
     // fca_cia_aberta_valor_mobiliario_2018…2022: Gafisa GAFS3; 2024: GFSA3 (same CNPJ 01.545.826/0001-07)
-    const t = json<Record<string, { cd_regulator: number; ticker_atual: string }>>('json/tickers.json');
-    expect(t.GAFS3).toEqual({ cd_regulator: 16101, ticker_atual: 'GFSA3' });
-    expect(t.GFSA3).toEqual({ cd_regulator: 16101, ticker_atual: 'GFSA3' });
+    const t =
+      json<Record<string, { cd_regulator: number; ticker_atual: string; vigente?: boolean }>>(
+        'json/tickers.json',
+      );
+    expect(t.GAFS3).toEqual({ cd_regulator: 16101, ticker_atual: 'GFSA3', vigente: false });
+    expect(t.GFSA3).toEqual({ cd_regulator: 16101, ticker_atual: 'GFSA3', vigente: true });
+  });
+
+  // fca_cia_aberta_valor_mobiliario_2024.csv l.850 ALPA3 (ordinárias) and l.852 ALPA4 (preferenciais), no end date
+  it('a live class beside the main code is marked vigente: it answers as itself, not 301', () => {
+    const t =
+      json<Record<string, { cd_regulator: number; ticker_atual: string; vigente?: boolean }>>(
+        'json/tickers.json',
+      );
+    expect(t.ALPA3).toEqual({ cd_regulator: 10456, ticker_atual: 'ALPA4', vigente: true });
+    expect(t.ALPA4).toEqual({ cd_regulator: 10456, ticker_atual: 'ALPA4', vigente: true });
   });
 
   it('the dictionary has the 13 indicators and a meaning for every flag the build emitted and the spec names', async () => {

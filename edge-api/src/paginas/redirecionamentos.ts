@@ -1,4 +1,5 @@
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { respondeComoSi } from '@fundamentos/schemas/tickers';
 import type { Context } from 'hono';
 import { type Build, buildAtual, jsonDoBuild, tickersDe } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
@@ -30,7 +31,8 @@ function decodificar(segmento: string): string | null {
  * Permanent redirects of page paths, decided from the live build before any static file is looked up
  * (the site's meta-refresh pages for old codes stay for the static preview server only):
  *
- * - `/acoes/{old}[/...]` → 301 `/acoes/{current}[/...]?de={old}` from `json/tickers.json`; a current
+ * - `/acoes/{old}[/...]` → 301 `/acoes/{current}[/...]?de={old}` from `json/tickers.json` when `old` is
+ *   no longer traded; a live class (ITUB3 beside ITUB4) has its own company pages; a current or live
  *   code written in lower case → 301 to its upper-case form without `de`;
  * - `/quanto-rendeu/{code}[/...]` → 301 to the company's main code (`ticker` in `json/empresas.json`)
  *   when `code` is an old code or another class of the same company.
@@ -53,7 +55,9 @@ export async function redirecionamento(c: Context<AppEnv>): Promise<Response | n
   let alvo: string;
   let query: string;
   if (tipo === 'acoes') {
-    alvo = entrada.ticker_atual;
+    // a live class has its own company pages (site: paginasDeEmpresa); only a code no longer traded goes
+    // to the main code
+    alvo = respondeComoSi(codigo.toUpperCase(), entrada) ? codigo.toUpperCase() : entrada.ticker_atual;
     const antigo = codigo.toUpperCase() !== alvo;
     query = queryCom(url, antigo ? { de: codigo.toUpperCase() } : {}, antigo ? ['de'] : []);
   } else {

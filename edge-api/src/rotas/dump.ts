@@ -3,7 +3,7 @@ import { type DumpIndice, DumpIndiceSchema } from '@fundamentos/schemas/dump';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { type Build, buildAtual, cabecalhosDoArtefato, jsonDoBuild, lerArtefato } from '../artefatos.ts';
+import { buildAtual, cabecalhosDoArtefato, jsonDoBuild, lerArtefato } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
 import { exigeChave } from '../middleware/cota.ts';
 import { chaveDoObjeto } from '../publicacao/layout.ts';

@@ -1,4 +1,5 @@
 import { NOMES_INDICADORES } from '@fundamentos/schemas/indicadores';
+import { respondeComoSi } from '@fundamentos/schemas/tickers';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato, tickersDe } from '../artefatos.ts';
@@ -30,11 +31,12 @@ async function resolver(bucket: R2Bucket, build: Build, codigo: string): Promise
   const mapa = await tickersDe(bucket, build);
   const achado = mapa?.[codigo];
   if (!achado) throw naoEncontrado(`Código de negociação desconhecido: ${codigo}.`);
-  if (achado.ticker_atual !== codigo) return { redirecionar: achado.ticker_atual };
+  // only a code no longer traded redirects; a live class (ITUB3 beside ITUB4) answers for the company
+  if (!respondeComoSi(codigo, achado)) return { redirecionar: achado.ticker_atual };
   return { cd: achado.cd_regulator };
 }
 
-/** Answers `json/empresas/<cd>/<recurso>.json`, or 301 from an old code to the current one. */
+/** Answers `json/empresas/<cd>/<recurso>.json` (also for a live class), or 301 from a code no longer traded to the current one. */
 async function recurso(c: Context<AppEnv>, codigo: string, nomeDoRecurso: string): Promise<Response> {
   const bucket = c.env.ARTEFATOS;
   const build = await buildAtual(bucket);

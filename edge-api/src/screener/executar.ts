@@ -8,7 +8,11 @@ import {
   type ScreenerResultado,
   ScreenerResultadoSchema,
 } from '@fundamentos/schemas/screener';
-import type { ScreenerSnapshot, ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
+import type {
+  ScreenerPl12m,
+  ScreenerSnapshot,
+  ScreenerSnapshotLinha,
+} from '@fundamentos/schemas/screener-snapshot';
 
 /** Spec rule 2: a P/L above this never passes a screener (flag `pl_extremo`). */
 export const PL_MAXIMO = 200;
@@ -56,13 +60,73 @@ export function plAnual(l: ScreenerSnapshotLinha): PlDaLinha {
   return { valor: l.pl, data_preco: l.data_preco, flag: l.flag_pl, gravidade: l.pl_gravidade };
 }
 
-export function plTtm(l: ScreenerSnapshotLinha): PlDaLinha | null {
-  if (l.pl_ttm_ano === null) return null;
+interface IndicePorEmpresa {
+  linhas: Map<number, ScreenerSnapshotLinha[]>;
+  pl12m: Map<number, ScreenerPl12m[]>;
+}
+const indices = new WeakMap<ScreenerSnapshot, IndicePorEmpresa>();
+
+/** The snapshot's rows and 12-month P/Ls grouped by company, once per snapshot object. */
+function indicePorEmpresa(snapshot: ScreenerSnapshot): IndicePorEmpresa {
+  const pronto = indices.get(snapshot);
+  if (pronto !== undefined) return pronto;
+  const i: IndicePorEmpresa = { linhas: new Map(), pl12m: new Map() };
+  for (const l of snapshot.linhas) i.linhas.set(l.cd_regulator, [...(i.linhas.get(l.cd_regulator) ?? []), l]);
+  for (const q of snapshot.pl_12m ?? [])
+    i.pl12m.set(q.cd_regulator, [...(i.pl12m.get(q.cd_regulator) ?? []), q]);
+  indices.set(snapshot, i);
+  return i;
+}
+
+/** The 12-month P/L a filter reads, with the filing it comes from. */
+interface PlTtm extends PlDaLinha {
+  dt_receb: string;
+}
+
+/**
+ * The 12-month P/L of a chosen row (spec: from the latest quarterly or annual statement available at
+ * `as_of`): among the company's statements in `pl_12m` (ITR quarters and DFPs), the latest by period
+ * received by `as_of` and before the company's next DFP after the row, so a year asked with `ano` reads
+ * the P/L that was current while that year was the latest. A snapshot without `pl_12m` (older builds)
+ * falls back to the row's own `pl_ttm`, which the pipeline chose by the same rule without `as_of`.
+ */
+export function plTtm(
+  snapshot: ScreenerSnapshot,
+  l: ScreenerSnapshotLinha,
+  asOf: string | undefined,
+): PlTtm | null {
+  if (snapshot.pl_12m === undefined) {
+    if (l.pl_ttm_ano === null || l.pl_ttm_dt_receb === null) return null;
+    return {
+      valor: l.pl_ttm,
+      data_preco: l.pl_ttm_data_preco,
+      flag: l.flag_pl_ttm,
+      gravidade: l.pl_ttm_gravidade,
+      dt_receb: l.pl_ttm_dt_receb,
+    };
+  }
+  const porEmpresa = indicePorEmpresa(snapshot);
+  let proximaDfp: string | undefined;
+  for (const o of porEmpresa.linhas.get(l.cd_regulator) ?? [])
+    if (o.ano > l.ano && (proximaDfp === undefined || o.dt_receb < proximaDfp)) proximaDfp = o.dt_receb;
+  let melhor: ScreenerPl12m | undefined;
+  for (const q of porEmpresa.pl12m.get(l.cd_regulator) ?? []) {
+    if (asOf !== undefined && q.dt_receb > asOf) continue;
+    if (proximaDfp !== undefined && q.dt_receb >= proximaDfp) continue;
+    if (
+      melhor === undefined ||
+      q.ano > melhor.ano ||
+      (q.ano === melhor.ano && q.trimestre > melhor.trimestre)
+    )
+      melhor = q;
+  }
+  if (melhor === undefined) return null;
   return {
-    valor: l.pl_ttm,
-    data_preco: l.pl_ttm_data_preco,
-    flag: l.flag_pl_ttm,
-    gravidade: l.pl_ttm_gravidade,
+    valor: melhor.pl,
+    data_preco: melhor.data_preco,
+    flag: melhor.flag,
+    gravidade: melhor.gravidade,
+    dt_receb: melhor.dt_receb,
   };
 }
 
@@ -103,7 +167,7 @@ const MOTIVO_EM_PORTUGUES: Record<string, string> = {
   pl_extremo: 'P/L acima de 200',
   rigor_estrito: 'P/L com ressalva (rigor=estrito aceita só P/L sem flag)',
   preco_depois_do_as_of: 'preço negociado depois do as_of',
-  sem_itr: 'nenhum ITR recebido até a DFP da linha (sem P/L de 12 meses)',
+  sem_itr: 'nenhum ITR recebido nem DFP com P/L de 12 meses até a data da consulta',
 };
 
 function resumo(n: number, porMotivo: Record<string, number>): string {
@@ -158,7 +222,8 @@ export function executarScreener(snapshot: ScreenerSnapshot, consulta: ScreenerC
       for (const nome of ['pl', 'pl_ttm'] as const) {
         const filtros = porIndicador.get(nome);
         if (filtros === undefined) continue;
-        const alvo = nome === 'pl' ? plAnual(l) : plTtm(l);
+        const ttm = nome === 'pl_ttm' ? plTtm(snapshot, l, consulta.as_of) : null;
+        const alvo = nome === 'pl' ? plAnual(l) : ttm;
         const r: AvaliacaoPl =
           alvo === null ? { ok: false, motivo: 'sem_itr' } : avaliarPl(alvo, consulta, gravidade);
         if (!r.ok) {
@@ -167,7 +232,7 @@ export function executarScreener(snapshot: ScreenerSnapshot, consulta: ScreenerC
           passa = false;
           break;
         }
-        const dtReceb = nome === 'pl' ? l.dt_receb : l.pl_ttm_dt_receb;
+        const dtReceb = nome === 'pl' ? l.dt_receb : (ttm?.dt_receb ?? null);
         const dataPreco = alvo?.data_preco ?? null;
         if (!dentro(r.valor, filtros) || dtReceb === null || dataPreco === null) {
           passa = false;

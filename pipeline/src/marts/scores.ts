@@ -5,12 +5,12 @@ import { z } from 'zod';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { CRITERIOS_F_SCORE } from './fundamentos/indicadores.ts';
 import { citacao } from './fundamentos/publicacao.ts';
+import { EMPRESAS_COM_SCORES } from './fundamentos/recursos.ts';
 import { linhas } from './fundamentos/sql.ts';
 import { gravidadePl } from './mercado/multiplos.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
-const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
 
 /** One annual multiple as the market marts published it (`mkt_multiplos_anuais`). */
 export const MultiploAnualRow = z.object({
@@ -106,12 +106,12 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
   const fscore = await linhas(
     ctx.db,
     `SELECT cd_regulator, ano, valor, flag FROM mart_indicadores
-     WHERE nome = 'f_score' AND cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano`,
+     WHERE nome = 'f_score' AND cd_regulator IN (${EMPRESAS_COM_SCORES}) ORDER BY cd_regulator, ano`,
     z.object({ cd_regulator: num, ano: num, valor: numOuNulo, flag: z.string().nullable() }),
   );
   const crit = await linhas(
     ctx.db,
-    `SELECT cd_regulator, ano, criterio, ponto FROM mart_f_score_criterios WHERE cd_regulator IN (${PUBLICADAS})`,
+    `SELECT cd_regulator, ano, criterio, ponto FROM mart_f_score_criterios WHERE cd_regulator IN (${EMPRESAS_COM_SCORES})`,
     z.object({ cd_regulator: num, ano: num, criterio: z.string(), ponto: numOuNulo }),
   );
   const multiplos = await linhas(

@@ -5,14 +5,14 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBuild } from './build.ts';
 import { empresasPublicadas, linkLinhagem } from './empresas.ts';
-import { codigosAntigos } from './tickers.ts';
+import { classesVivas, codigosAntigos } from './tickers.ts';
 
 /*
  * Identification fields only (the company index carries no financial number), taken from the sample:
  * data/sample/raw/cvm/cad/cad_cia_aberta.csv line 2576 (WEG SA, CD_CVM 5410, CNPJ 84.429.695/0001-11,
  * sector) and data/sample/raw/cvm/fca/fca_cia_aberta_valor_mobiliario_2024.csv line 942 (WEGE3).
  * The remaining index fields (tipo, links, notes) are made here. The second company in the list has no index in the manifest and must get no page. The old code
- * WEGE9 is made here to exercise the redirect rule.
+ * WEGE9 and the live class WEGE4 are made here to exercise the redirect rule.
  */
 const weg = {
   ticker: 'WEGE3',
@@ -58,6 +58,8 @@ beforeAll(() => {
     'json/tickers.json': {
       WEGE3: { cd_regulator: 5410, ticker_atual: 'WEGE3' },
       WEGE9: { cd_regulator: 5410, ticker_atual: 'WEGE3' },
+      // made here: a live class beside the main code (not an old code)
+      WEGE4: { cd_regulator: 5410, ticker_atual: 'WEGE3', vigente: true },
       SEMI3: { cd_regulator: 1, ticker_atual: 'SEMI3' },
     },
   };
@@ -94,5 +96,11 @@ describe('company pages from the manifest', () => {
     if (!weg3) throw new Error('expected WEGE3');
     expect(linkLinhagem(weg3.indice, 2023, 'roe')).toBe('/empresas/WEGE3/linhagem/2023/roe');
     expect(codigosAntigos(b)).toEqual([{ de: 'WEGE9', para: 'WEGE3' }]);
+  });
+
+  it('a live class gets its own page, not a redirect', () => {
+    const b = openBuild(pub);
+    expect(classesVivas(b)).toEqual([{ codigo: 'WEGE4', principal: 'WEGE3' }]);
+    expect(codigosAntigos(b).map((c) => c.de)).not.toContain('WEGE4');
   });
 });

@@ -1,7 +1,7 @@
 import { CdRegulatorSchema } from '@fundamentos/schemas/comum';
 import { z } from 'zod';
 import { type DataBuild, readArtefact } from './build.ts';
-import { caminhos, empresasPublicadas } from './empresas.ts';
+import { caminhos, type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
 
 /**
  * `json/tickers.json`: every trading code → company and current code (docs/architecture.md).
@@ -10,18 +10,56 @@ import { caminhos, empresasPublicadas } from './empresas.ts';
  */
 export const TickersSchema = z.record(
   z.string().min(1),
-  z.strictObject({ cd_regulator: CdRegulatorSchema, ticker_atual: z.string().min(1) }),
+  z.strictObject({
+    cd_regulator: CdRegulatorSchema,
+    ticker_atual: z.string().min(1),
+    vigente: z.boolean().optional(),
+  }),
 );
 
-/** Old or secondary codes whose current code has a page: each gets a redirect page to it (`?de=`). */
-export function codigosAntigos(b: DataBuild): { de: string; para: string }[] {
+/**
+ * Secondary codes (not the main one, not a company's own page) whose main code has a page, sorted:
+ * those no longer traded (`vivos` false) or the live classes (`vivos` true).
+ */
+function secundarios(b: DataBuild, vivos: boolean): { codigo: string; principal: string }[] {
   const mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
   const comPagina = new Set(empresasPublicadas(b).map((e) => e.indice.ticker));
   return Object.entries(mapa)
     .filter(
-      ([codigo, v]) => codigo !== v.ticker_atual && comPagina.has(v.ticker_atual) && !comPagina.has(codigo),
+      ([codigo, v]) =>
+        codigo !== v.ticker_atual &&
+        (v.vigente === true) === vivos &&
+        comPagina.has(v.ticker_atual) &&
+        !comPagina.has(codigo) &&
+        /^[A-Z0-9]+$/.test(codigo),
     )
-    .filter(([codigo]) => /^[A-Z0-9]+$/.test(codigo))
-    .map(([de, v]) => ({ de, para: v.ticker_atual }))
-    .sort((x, y) => x.de.localeCompare(y.de));
+    .map(([codigo, v]) => ({ codigo, principal: v.ticker_atual }))
+    .sort((x, y) => x.codigo.localeCompare(y.codigo));
+}
+
+/** Codes no longer traded whose current code has a page: each gets a redirect page to it (`?de=`). */
+export function codigosAntigos(b: DataBuild): { de: string; para: string }[] {
+  return secundarios(b, false).map((c) => ({ de: c.codigo, para: c.principal }));
+}
+
+/**
+ * Live classes beside the main code (ITUB3 beside ITUB4): each gets its own company page, the
+ * company's data under its own code, so the page shows that class's price and volume.
+ */
+export function classesVivas(b: DataBuild): { codigo: string; principal: string }[] {
+  return secundarios(b, true);
+}
+
+/**
+ * Every company page to generate: each company under its main code, then each live class as the same
+ * company under the class's own code (its page and sub-pages; the price chart follows `indice.ticker`).
+ */
+export function paginasDeEmpresa(b: DataBuild): EmpresaPublicada[] {
+  const empresas = empresasPublicadas(b);
+  const porTicker = new Map(empresas.map((e) => [e.indice.ticker, e]));
+  const classes = classesVivas(b).flatMap((c) => {
+    const e = porTicker.get(c.principal);
+    return e === undefined ? [] : [{ ...e, indice: { ...e.indice, ticker: c.codigo } }];
+  });
+  return [...empresas, ...classes];
 }

@@ -123,10 +123,10 @@ export const TEXTO_INDICADORES: Record<
   roic: {
     titulo: 'Retorno sobre o capital investido',
     formula:
-      'NOPAT = DRE 3.05 × (1 − alíquota efetiva −3.08/3.07, limitada a [0, 1]; 34% se 3.07 ≤ 0) / média de (BPP 2.03 + 2.01.04 + 2.02.01)',
+      'NOPAT = DRE 3.05 × (1 − alíquota efetiva −3.08/3.07, limitada a [0, 1]; nulo com roic_sem_aliquota_efetiva se 3.07 ≤ 0) / média de (BPP 2.03 + 2.01.04 + 2.02.01)',
     titulo_en: 'Return on invested capital',
     formula_en:
-      'NOPAT = DRE 3.05 × (1 − effective tax rate −3.08/3.07, capped to [0, 1]; 34% if 3.07 ≤ 0) / average of (BPP 2.03 + 2.01.04 + 2.02.01)',
+      'NOPAT = DRE 3.05 × (1 − effective tax rate −3.08/3.07, capped to [0, 1]; null with roic_sem_aliquota_efetiva if 3.07 ≤ 0) / average of (BPP 2.03 + 2.01.04 + 2.02.01)',
     contas: ['DRE 3.05', 'DRE 3.07', 'DRE 3.08', 'BPP 2.03', 'BPP 2.01.04', 'BPP 2.02.01'],
   },
 };
@@ -329,6 +329,36 @@ export const FLAGS: EntradaFlag[] = [
     origem: 'projeto',
     onde: 'múltiplos trimestrais',
     onde_en: 'quarterly multiples',
+  },
+  {
+    flag: 'roic_sem_aliquota_efetiva',
+    significado:
+      'resultado antes dos tributos (3.07) zero ou negativo: não há alíquota efetiva para o NOPAT e o ROIC fica nulo, em vez de supor a alíquota nominal de 34%',
+    significado_en:
+      'pre-tax result (3.07) zero or negative: there is no effective tax rate for NOPAT, so ROIC is null instead of assuming the 34% statutory rate',
+    origem: 'projeto',
+    onde: 'indicadores (roic)',
+    onde_en: 'indicators (roic)',
+  },
+  {
+    flag: 'sem_pregao_apos_recebimento',
+    significado:
+      'nenhum pregão da empresa nos nossos arquivos COTAHIST em ou após o recebimento do ITR: preço e múltiplos nulos (o lucro de 12 meses continua publicado)',
+    significado_en:
+      "no session of the company in our COTAHIST files on or after the ITR's reception: price and multiples null (the 12-month profit is still published)",
+    origem: 'projeto',
+    onde: 'múltiplos trimestrais',
+    onde_en: 'quarterly multiples',
+  },
+  {
+    flag: 'trimestre_anterior_reapresentado',
+    significado:
+      'o bloco de 3 meses do ITR difere (mais de uma unidade da escala) do acumulado do ano menos o acumulado do trimestre anterior como este foi entregue: um trimestre anterior foi reapresentado neste ITR; vale o bloco de 3 meses entregue',
+    significado_en:
+      "the ITR's 3-month block differs (by more than one unit of the scale) from its year-to-date minus the previous quarter's year-to-date as that quarter filed it: an earlier quarter was restated in this ITR; the filed 3-month block is kept",
+    origem: 'projeto',
+    onde: 'fatos trimestrais',
+    onde_en: 'quarterly facts',
   },
   {
     flag: 'acoes_em_milhares',

@@ -14,7 +14,8 @@ import { linhas } from './sql.ts';
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
-const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
+
+import { PUBLICADAS } from './recursos.ts';
 
 /** Roles each indicator reads in its own filing (both columns); extra rows from other filings below. */
 export const PAPEIS_DO_INDICADOR: Record<NomeIndicador, string[]> = {

@@ -1,5 +1,5 @@
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from './sql.ts';
+import { VALOR_EM_REAIS, verificar } from './sql.ts';
 
 /**
  * Annual facts. `fund_linhas_todas`: every row of the latest VERSAO of each annual filing and
@@ -46,9 +46,7 @@ SELECT
   d.st_conta_fixa,
   d.escala_moeda,
   CAST(d.vl_conta AS DECIMAL(38,10)) AS vl_conta,
-  -- per-share lines (3.99) are in reais per share, never in thousands
-  CAST(d.vl_conta AS DECIMAL(38,10)) * CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END
-    AS valor,
+  ${VALOR_EM_REAIS} AS valor,
   d._arquivo AS arquivo,
   d._linha AS linha
 FROM d

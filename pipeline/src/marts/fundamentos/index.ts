@@ -4,6 +4,7 @@ import { depAmortStage } from './dep-amort.ts';
 import { empresasStage } from './empresas.ts';
 import { extrasFundamentosStage } from './extras.ts';
 import { fatosStage } from './fatos.ts';
+import { publicacaoFatosTrimestraisStage } from './fatos-trimestrais.ts';
 import { indicadoresStage } from './indicadores.ts';
 import { publicacaoFundamentosStage } from './publicacao.ts';
 import { reapresentacoesStage } from './reapresentacoes.ts';
@@ -19,5 +20,6 @@ export const fundamentosStages: Stage[] = [
   capexStage,
   trimestresStage,
   publicacaoFundamentosStage,
+  publicacaoFatosTrimestraisStage,
   extrasFundamentosStage,
 ];

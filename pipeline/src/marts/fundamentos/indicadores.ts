@@ -142,9 +142,12 @@ export const REGRAS: RegraIndicador[] = [
         'b.pl_u + b.emp_cp_u + b.emp_lp_u + b.pl_p + b.emp_cp_p + b.emp_lp_p <= 0',
         'denominador_nao_positivo',
       ],
+      // with a pre-tax result of zero or less there is no effective rate; a statutory 34% would be an
+      // assumption, so ROIC is null with its own flag (issue 13)
+      ['b.lair_u <= 0', 'roic_sem_aliquota_efetiva'],
     ],
-    // effective tax rate clamped to [0, 1]; with a pre-tax loss there is no meaningful rate, so 34% (IR 25% + CSLL 9%)
-    formula_sql: `b.ebit_u * (1 - CASE WHEN b.lair_u > 0 THEN least(greatest(-b.ir_u / b.lair_u, 0), 1) ELSE 0.34 END)
+    // effective tax rate clamped to [0, 1]
+    formula_sql: `b.ebit_u * (1 - least(greatest(-b.ir_u / b.lair_u, 0), 1))
       / ((b.pl_u + b.emp_cp_u + b.emp_lp_u + b.pl_p + b.emp_cp_p + b.emp_lp_p) / 2)`,
   },
 ];

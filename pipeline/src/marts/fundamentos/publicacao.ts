@@ -19,6 +19,7 @@ import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 import { linhas } from './sql.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
@@ -84,6 +85,11 @@ const ReapRow = z.object({
   dif_rel: numOuNulo,
   agreg: z.enum(['con', 'ind']),
   sem_valor: z.string().nullable(),
+  tipo: z.enum(['dfp_seguinte', 'reapresentacao_no_ano']),
+  versao_original: num,
+  dt_receb_original: z.string().nullable(),
+  versao_seguinte: num,
+  dt_receb_seguinte: z.string().nullable(),
 });
 
 const FatoRow = z.object({
@@ -125,9 +131,13 @@ const EbitdaRow = z.object({
   flag: z.string().nullable(),
 });
 
-const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
+/** Which optional resources this build published for a company (recursos.ts), for the index. */
+interface Presenca {
+  scores: boolean;
+  fatos_trimestrais: boolean;
+}
 
-function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
+function indiceEmpresa(e: Empresa, versao: string, tem: Presenca): EmpresaIndice {
   const t = e.ticker_atual;
   const aberto = DEGUSTACAO.includes(t);
   const recurso = (nome: string, o_que: string, o_que_en: string, exige = !aberto) => ({
@@ -169,11 +179,10 @@ function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
         'proventos por ação, data com e dividend yield de 12 meses',
         'cash distributions per share, cum date and 12-month dividend yield',
       ),
-      scores: recurso(
-        'scores',
-        'F-score com os nove critérios abertos',
-        'F-score with its nine criteria shown',
-      ),
+      scores: {
+        ...recurso('scores', 'F-score com os nove critérios abertos', 'F-score with its nine criteria shown'),
+        ...(tem.scores ? {} : { ausente: AUSENCIAS.scores }),
+      },
       reapresentacoes: recurso(
         'reapresentacoes',
         'valores que mudaram entre a primeira publicação e o DFP seguinte',
@@ -184,6 +193,15 @@ function indiceEmpresa(e: Empresa, versao: string): EmpresaIndice {
         'série trimestral (ITR) com preço e lucro de 12 meses',
         'quarterly series (ITR) with price and 12-month profit',
       ),
+      ...(tem.fatos_trimestrais
+        ? {
+            fatos_trimestrais: recurso(
+              'fatos?trimestral=true',
+              'contas trimestrais de cada ITR (blocos de 3 meses e acumulado) e o 4º trimestre derivado do DFP',
+              'quarterly accounts of each ITR (3-month and year-to-date blocks) and the 4th quarter derived from the DFP',
+            ),
+          }
+        : {}),
     },
     chave: {
       necessaria_para: 'indicadores, múltiplos, fatos, dividendos, scores, reapresentações e trimestres',
@@ -205,6 +223,7 @@ async function publicarEmpresa(
     reap: z.infer<typeof ReapRow>[];
     fatos: z.infer<typeof FatoRow>[];
     alerta: z.infer<typeof AlertaRow> | undefined;
+    tem: Presenca;
   },
 ): Promise<ManifestEntry[]> {
   const v = ctx.versao_do_dado;
@@ -216,7 +235,7 @@ async function publicarEmpresa(
       path: `${base}/index.json`,
       schemaName: 'EmpresaIndice',
       schema: EmpresaIndiceSchema,
-      data: indiceEmpresa(e, v),
+      data: indiceEmpresa(e, v, d.tem),
     }),
   );
   const contas: Record<string, string> = {};
@@ -289,6 +308,11 @@ async function publicarEmpresa(
     dif_rel: r.dif_rel,
     agreg: r.agreg,
     sem_valor: r.sem_valor,
+    tipo: r.tipo,
+    versao_original: r.versao_original,
+    dt_receb_original: r.dt_receb_original,
+    versao_seguinte: r.versao_seguinte,
+    dt_receb_seguinte: r.dt_receb_seguinte,
   }));
   out.push(
     await ctx.writer.json({
@@ -302,9 +326,9 @@ async function publicarEmpresa(
         citacao_en: citacaoEn(v, `DFP dfp_cia_aberta_* of consecutive years of company ${e.cd_regulator}`),
         total: reap.length,
         reapresentacoes: reap,
-        nota: 'valor_ultimo é a primeira publicação (coluna ÚLTIMO do DFP do próprio ano); valor_penult é o mesmo período no DFP seguinte. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero quando a primeira publicação era 0.',
+        nota: 'valor_ultimo é a primeira publicação (coluna ÚLTIMO da primeira versão do DFP do próprio ano que o build capturou: versao_original, com a data dt_receb_original); valor_penult é o mesmo período no DFP seguinte (tipo dfp_seguinte) ou na versão seguinte do mesmo DFP, reentregue no ano (tipo reapresentacao_no_ano). Os arquivos anuais da CVM trazem só a última versão de cada DFP: uma versão anterior só existe se um download anterior a guardou. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero quando a primeira publicação era 0.',
         nota_en:
-          "valor_ultimo is the first publication (the ÚLTIMO column of the year's own DFP); valor_penult is the same period in the next DFP. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero when the first publication was 0.",
+          "valor_ultimo is the first publication (the ÚLTIMO column of the earliest version of the year's own DFP the build captured: versao_original, received dt_receb_original); valor_penult is the same period in the next DFP (tipo dfp_seguinte) or in the next version of the same DFP, resubmitted within the year (tipo reapresentacao_no_ano). CVM's yearly files carry only each DFP's latest version: an earlier version exists only where an earlier download kept it. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero when the first publication was 0.",
         nota_agregacao:
           'Em cada ano e demonstração usa-se o consolidado quando o arquivo o traz, senão o individual; agreg diz qual.',
         nota_agregacao_en:
@@ -372,8 +396,11 @@ export const publicacaoFundamentosStage: Stage = {
     const reap = agrupar(
       await linhas(
         db,
-        `SELECT cd_regulator, ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor
-         FROM mart_reapresentacoes WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, demo, cd_conta, agreg`,
+        `SELECT cd_regulator, ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, tipo,
+           versao_original, CAST(dt_receb_original AS VARCHAR) AS dt_receb_original, versao_seguinte,
+           CAST(dt_receb_seguinte AS VARCHAR) AS dt_receb_seguinte
+         FROM mart_reapresentacoes WHERE cd_regulator IN (${PUBLICADAS})
+         ORDER BY cd_regulator, ano, demo, cd_conta, agreg, ano_filing_seguinte, versao_seguinte`,
         ReapRow,
       ),
     );
@@ -395,9 +422,21 @@ export const publicacaoFundamentosStage: Stage = {
         AlertaRow,
       ),
     );
+    const comScores = new Set(
+      (await linhas(db, EMPRESAS_COM_SCORES, z.object({ cd_regulator: num }))).map((r) => r.cd_regulator),
+    );
+    const comFatosTrimestrais = new Set(
+      (await linhas(db, EMPRESAS_COM_FATOS_TRIMESTRAIS, z.object({ cd_regulator: num }))).map(
+        (r) => r.cd_regulator,
+      ),
+    );
     for (const e of empresas) {
       out.push(
         ...(await publicarEmpresa(ctx, e, {
+          tem: {
+            scores: comScores.has(e.cd_regulator),
+            fatos_trimestrais: comFatosTrimestrais.has(e.cd_regulator),
+          },
           ind: ind.get(e.cd_regulator) ?? [],
           papeis: papeis.get(e.cd_regulator) ?? [],
           reap: reap.get(e.cd_regulator) ?? [],
@@ -425,7 +464,7 @@ export const publicacaoFundamentosStage: Stage = {
             metodologia: _m,
             nota: _n,
             ...id
-          } = indiceEmpresa(e, v);
+          } = indiceEmpresa(e, v, { scores: false, fatos_trimestrais: false });
           return id;
         }),
       }),
@@ -433,13 +472,14 @@ export const publicacaoFundamentosStage: Stage = {
     const tickers: Tickers = {};
     const donos = await linhas(
       db,
-      `SELECT t.ticker, t.cd_regulator, a.ticker_atual FROM mart_tickers t JOIN fund_ticker_atual a USING (cd_regulator)
+      `SELECT t.ticker, t.cd_regulator, a.ticker_atual, t.vigente FROM mart_tickers t JOIN fund_ticker_atual a USING (cd_regulator)
        -- a code reused by another company belongs to the one where it is current, else to the latest FCA
        QUALIFY row_number() OVER (PARTITION BY t.ticker ORDER BY t.vigente DESC, t.ultimo_fca_com_codigo DESC) = 1
        ORDER BY t.ticker`,
-      z.object({ ticker: z.string(), cd_regulator: num, ticker_atual: z.string() }),
+      z.object({ ticker: z.string(), cd_regulator: num, ticker_atual: z.string(), vigente: z.boolean() }),
     );
-    for (const t of donos) tickers[t.ticker] = { cd_regulator: t.cd_regulator, ticker_atual: t.ticker_atual };
+    for (const t of donos)
+      tickers[t.ticker] = { cd_regulator: t.cd_regulator, ticker_atual: t.ticker_atual, vigente: t.vigente };
     out.push(
       await ctx.writer.json({
         name: 'tickers',
@@ -550,10 +590,11 @@ export const CONJUNTOS: Record<string, string> = {
   fatos: `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, valor, versao, dt_receb, arquivo, linha
           FROM mart_fatos ORDER BY cd_regulator, ano, demo, cd_conta`,
   fatos_trimestrais: `SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, flag, origem, versao,
-                             dt_receb, arquivo, linha
+                             dt_receb, arquivo, linha, acumulado
                       FROM mart_fatos_trimestrais ORDER BY cd_regulator, ano, trimestre, demo, cd_conta`,
   indicadores:
     'SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores ORDER BY cd_regulator, ano, nome',
-  reapresentacoes: `SELECT ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, cd_regulator
-                    FROM mart_reapresentacoes ORDER BY cd_regulator, ano, demo, cd_conta`,
+  reapresentacoes: `SELECT ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, cd_regulator,
+                      tipo, versao_original, dt_receb_original, versao_seguinte, dt_receb_seguinte
+                    FROM mart_reapresentacoes ORDER BY cd_regulator, ano, demo, cd_conta, ano_filing_seguinte, versao_seguinte`,
 };

@@ -1,32 +1,84 @@
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from './sql.ts';
+import { VALOR_EM_REAIS, verificar } from './sql.ts';
 
 /**
- * A restatement is an account whose first publication (ÚLTIMO column of the year's own annual filing,
- * latest VERSAO) differs from the value the next annual filing prints for the same period
- * (PENÚLTIMO column, same statement, aggregation, account and period end). Values are compared in BRL
- * units, so a filing that only changed ESCALA_MOEDA is not a restatement. Only the aggregation
- * published that year (con when present, else ind) is kept.
+ * A restatement is an account whose first publication differs from a later one:
+ * - `dfp_seguinte`: the first publication (ÚLTIMO column of the year's own FIRST captured filing,
+ *   VERSAO 1 when the build has it) against the value the next annual filing prints for the same
+ *   period (PENÚLTIMO column of its latest version, same statement, aggregation, account and period end);
+ * - `reapresentacao_no_ano`: a same-year resubmission (a later VERSAO of the same filing) whose ÚLTIMO
+ *   value differs from the version before it, each with its own reception date.
+ * CVM's yearly files carry only each filing's latest version, so an earlier version exists only where
+ * the build's raw input kept it (an archive of earlier downloads); `versao_original` says which version
+ * a "first publication" value comes from. Values are compared in BRL units, so a filing that only
+ * changed ESCALA_MOEDA is not a restatement. Only the aggregation published that year (con when
+ * present, else ind) is kept.
  */
 export const SQL_REAPRESENTACOES = /* sql */ `
+CREATE OR REPLACE TABLE int_fundamentos_versoes_dfp AS
+WITH receb AS (
+  SELECT cnpj_cia, dt_refer, CAST(versao AS INTEGER) AS v, min(dt_receb) AS dt_receb
+  FROM stg_cvm_doc_indice WHERE _doc = 'DFP' GROUP BY ALL
+)
+SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEGER) AS ano, d.dt_refer,
+  d._demo AS demo, d._agreg AS agreg, CAST(d.versao AS INTEGER) AS versao, receb.dt_receb,
+  d.cd_conta, d.ds_conta, d.dt_fim_exerc, ${VALOR_EM_REAIS} AS valor, d._arquivo AS arquivo, d._linha AS linha
+FROM stg_cvm_demonstracao d
+JOIN fund_agregacao a ON a.cd_regulator = CAST(d.cd_cvm AS INTEGER) AND a.ano = year(d.dt_refer)
+  AND a.demo = d._demo AND a.agreg = d._agreg
+LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = CAST(d.versao AS INTEGER)
+WHERE d._doc = 'DFP' AND d._demo <> 'DMPL' AND d.ordem_exerc NOT LIKE 'PEN%'
+QUALIFY row_number() OVER (PARTITION BY d.cd_cvm, d.dt_refer, d._demo, d._agreg, d.versao, d.cd_conta, d.dt_fim_exerc
+                           ORDER BY d._linha) = 1;
+
 CREATE OR REPLACE TABLE mart_reapresentacoes AS
-WITH u AS (
-  SELECT l.* FROM fund_linhas_todas l JOIN fund_agregacao a USING (cd_regulator, ano, demo, agreg) WHERE ordem = 'ultimo'
+WITH versoes AS (
+  SELECT DISTINCT cd_regulator, dt_refer, demo, agreg, versao FROM int_fundamentos_versoes_dfp
 ),
-p AS (SELECT * FROM fund_linhas_todas WHERE ordem = 'penultimo')
-SELECT u.cd_regulator, CAST(year(u.dt_fim_exerc) AS INTEGER) AS ano, u.demo, u.cd_conta, u.ds_conta, u.agreg,
-  CAST(u.valor AS DOUBLE) AS valor_ultimo, CAST(p.valor AS DOUBLE) AS valor_penult,
-  CASE WHEN u.valor <> 0 THEN CAST((p.valor - u.valor) / abs(u.valor) AS DOUBLE) END AS dif_rel,
-  CASE WHEN u.valor = 0 THEN 'ultimo_zero' END AS sem_valor,
-  u.ano AS ano_filing_original, u.versao AS versao_original, u.dt_receb AS dt_receb_original, u.arquivo AS arquivo_original,
-  u.linha AS linha_original,
-  p.ano AS ano_filing_seguinte, p.versao AS versao_seguinte, p.dt_receb AS dt_receb_seguinte, p.arquivo AS arquivo_seguinte,
-  p.linha AS linha_seguinte
-FROM u JOIN p
-  ON p.cd_regulator = u.cd_regulator AND p.demo = u.demo AND p.agreg = u.agreg AND p.cd_conta = u.cd_conta
- AND p.dt_fim_exerc = u.dt_fim_exerc AND p.dt_refer > u.dt_refer
-WHERE p.valor <> u.valor
-ORDER BY cd_regulator, ano, demo, cd_conta;
+seq AS (
+  SELECT *, min(versao) OVER w AS primeira,
+    lead(versao) OVER (w ORDER BY versao) AS proxima
+  FROM versoes WINDOW w AS (PARTITION BY cd_regulator, dt_refer, demo, agreg)
+),
+u AS (
+  SELECT v.* FROM int_fundamentos_versoes_dfp v JOIN seq s USING (cd_regulator, dt_refer, demo, agreg, versao)
+  WHERE s.versao = s.primeira
+),
+p AS (SELECT * FROM fund_linhas_todas WHERE ordem = 'penultimo'),
+seguinte AS (
+  SELECT u.cd_regulator, CAST(year(u.dt_fim_exerc) AS INTEGER) AS ano, u.demo, u.cd_conta, u.ds_conta, u.agreg,
+    u.valor AS v_u, p.valor AS v_p, 'dfp_seguinte' AS tipo,
+    u.ano AS ano_filing_original, u.versao AS versao_original, u.dt_receb AS dt_receb_original,
+    u.arquivo AS arquivo_original, u.linha AS linha_original,
+    p.ano AS ano_filing_seguinte, p.versao AS versao_seguinte, p.dt_receb AS dt_receb_seguinte,
+    p.arquivo AS arquivo_seguinte, p.linha AS linha_seguinte
+  FROM u JOIN p
+    ON p.cd_regulator = u.cd_regulator AND p.demo = u.demo AND p.agreg = u.agreg AND p.cd_conta = u.cd_conta
+   AND p.dt_fim_exerc = u.dt_fim_exerc AND p.dt_refer > u.dt_refer
+  WHERE p.valor <> u.valor
+),
+no_ano AS (
+  SELECT a.cd_regulator, CAST(year(a.dt_fim_exerc) AS INTEGER) AS ano, a.demo, a.cd_conta, a.ds_conta, a.agreg,
+    a.valor AS v_u, b.valor AS v_p, 'reapresentacao_no_ano' AS tipo,
+    a.ano AS ano_filing_original, a.versao AS versao_original, a.dt_receb AS dt_receb_original,
+    a.arquivo AS arquivo_original, a.linha AS linha_original,
+    b.ano AS ano_filing_seguinte, b.versao AS versao_seguinte, b.dt_receb AS dt_receb_seguinte,
+    b.arquivo AS arquivo_seguinte, b.linha AS linha_seguinte
+  FROM int_fundamentos_versoes_dfp a
+  JOIN seq s USING (cd_regulator, dt_refer, demo, agreg, versao)
+  JOIN int_fundamentos_versoes_dfp b
+    ON b.cd_regulator = a.cd_regulator AND b.dt_refer = a.dt_refer AND b.demo = a.demo AND b.agreg = a.agreg
+   AND b.cd_conta = a.cd_conta AND b.dt_fim_exerc = a.dt_fim_exerc AND b.versao = s.proxima
+  WHERE b.valor <> a.valor
+)
+SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg,
+  CAST(v_u AS DOUBLE) AS valor_ultimo, CAST(v_p AS DOUBLE) AS valor_penult,
+  CASE WHEN v_u <> 0 THEN CAST((v_p - v_u) / abs(v_u) AS DOUBLE) END AS dif_rel,
+  CASE WHEN v_u = 0 THEN 'ultimo_zero' END AS sem_valor, tipo,
+  ano_filing_original, versao_original, dt_receb_original, arquivo_original, linha_original,
+  ano_filing_seguinte, versao_seguinte, dt_receb_seguinte, arquivo_seguinte, linha_seguinte
+FROM (SELECT * FROM seguinte UNION ALL BY NAME SELECT * FROM no_ano)
+ORDER BY cd_regulator, ano, demo, cd_conta, ano_filing_seguinte, versao_seguinte;
 `;
 
 export const reapresentacoesStage: Stage = {
@@ -36,14 +88,14 @@ export const reapresentacoesStage: Stage = {
     const unica = await verificar(
       ctx.db,
       'SELECT count(*) FROM mart_reapresentacoes',
-      `SELECT cd_regulator, ano, demo, cd_conta, agreg, ano_filing_seguinte, count(*) n FROM mart_reapresentacoes
-       GROUP BY ALL HAVING count(*) > 1`,
+      `SELECT cd_regulator, ano, demo, cd_conta, agreg, ano_filing_seguinte, versao_seguinte, count(*) n
+       FROM mart_reapresentacoes GROUP BY ALL HAVING count(*) > 1`,
     );
     ctx.report.invariant({
       nome: 'reapresentacoes_chave_unica',
       tipo: 'soft',
       descricao:
-        'one restatement per (company, year, statement, account, aggregation, next filing); duplicates mean a filing repeats an account code',
+        'one restatement per (company, year, statement, account, aggregation, later filing and version); duplicates mean a filing repeats an account code',
       ...unica,
     });
     return [];

@@ -2,11 +2,16 @@ import type { Stage } from '../../core/stage.ts';
 import { verificar } from './sql.ts';
 
 /**
- * Quarterly facts from ITR (no real ITR is in the sample; tested on made-here rows). ITR flows come as
- * 3-month and year-to-date blocks told apart by DT_INI/DT_FIM, never by file or row order (sources P5).
- * A quarter's flow is the 3-month block when published, else YTD minus the previous quarter's YTD
- * (DFC is YTD only); Q4 flow = DFP annual minus Q3 YTD (P6). Balance sheets are end-of-quarter
- * balances; Q4 balance = DFP balance. A missing previous YTD gives null with `acumulado_sem_mes_anterior`.
+ * Quarterly facts from ITR. ITR flows come as 3-month and year-to-date blocks told apart by
+ * DT_INI/DT_FIM, never by file or row order (sources P5). Each row keeps both blocks as filed:
+ * `valor` is the quarter's flow (the 3-month block when published, else YTD minus the previous
+ * quarter's YTD; DFC is YTD only) and `acumulado` the year-to-date value as filed (a first quarter's
+ * 3-month block is its YTD). Q4 flow = DFP annual minus Q3 YTD (P6), `acumulado` = the DFP annual.
+ * Balance sheets are end-of-quarter balances (`acumulado` null); Q4 balance = DFP balance.
+ * A missing previous YTD gives null with `acumulado_sem_mes_anterior`. When a filing's 3-month block
+ * differs from its YTD minus the previous quarter's YTD as that quarter filed it, by more than one unit
+ * of the file's scale, an earlier quarter of the year was restated in this filing: the 3-month value
+ * as filed is kept and flagged `trimestre_anterior_reapresentado` (it is sound, the older YTD is not).
  * Quarters are calendar quarters of DT_REFER.
  */
 export const SQL_TRIMESTRES = /* sql */ `
@@ -29,8 +34,9 @@ SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEG
   CASE WHEN d.dt_ini_exerc IS NULL THEN 'saldo'
        WHEN date_diff('day', d.dt_ini_exerc, d.dt_fim_exerc) <= 100 THEN 'trimestre'
        ELSE 'acumulado' END AS bloco,
-  CAST(d.vl_conta AS DECIMAL(38,10)) * CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END
-    AS valor,
+  -- per-share lines (3.99) are in reais whatever ESCALA_MOEDA says
+  CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END AS unidade,
+  CAST(d.vl_conta AS DECIMAL(38,10)) * unidade AS valor,
   d._arquivo AS arquivo, d._linha AS linha
 FROM d
 JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
@@ -39,50 +45,55 @@ LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer A
 WHERE d.ordem_exerc NOT LIKE 'PEN%' AND d.dt_fim_exerc = d.dt_refer
 QUALIFY row_number() OVER (PARTITION BY d.cnpj_cia, d.dt_refer, d._demo, d.cd_conta, d.dt_ini_exerc ORDER BY d._linha) = 1;
 
+CREATE OR REPLACE TABLE int_fundamentos_blocos_itr AS
+WITH b AS (
+  SELECT cd_regulator, ano, trimestre, demo, cd_conta, agreg, arg_min(ds_conta, linha) AS ds_conta,
+    arg_min(valor, linha) FILTER (WHERE bloco = 'trimestre') AS tres_meses,
+    min(linha) FILTER (WHERE bloco = 'trimestre') AS linha_tres_meses,
+    arg_min(valor, linha) FILTER (WHERE bloco = 'acumulado') AS acumulado_itr,
+    min(linha) FILTER (WHERE bloco = 'acumulado') AS linha_acumulado,
+    arg_min(valor, linha) FILTER (WHERE bloco = 'saldo') AS saldo,
+    min(linha) FILTER (WHERE bloco = 'saldo') AS linha_saldo,
+    max(versao) AS versao, max(dt_receb) AS dt_receb, min(arquivo) AS arquivo, max(unidade) AS unidade
+  FROM fund_linhas_itr GROUP BY cd_regulator, ano, trimestre, demo, cd_conta, agreg
+)
+-- ytd: the year-to-date of the quarter as its own filing gives it (a first quarter's 3-month block is its YTD)
+SELECT *, coalesce(acumulado_itr, CASE WHEN trimestre = 1 THEN tres_meses END) AS ytd FROM b;
+
 CREATE OR REPLACE TABLE mart_fatos_trimestrais AS
-WITH ytd AS (
-  -- year-to-date of each quarter: the YTD block, or the 3-month block of a first quarter
-  SELECT * FROM fund_linhas_itr WHERE bloco = 'acumulado' OR (bloco = 'trimestre' AND trimestre = 1)
-),
-fluxo_itr AS (
-  SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, NULL AS flag, 'itr_3_meses' AS origem,
-         versao, dt_receb, arquivo, linha
-  FROM fund_linhas_itr WHERE bloco = 'trimestre'
-  UNION ALL
-  SELECT a.cd_regulator, a.ano, a.trimestre, a.demo, a.cd_conta, a.ds_conta, a.agreg,
-         a.valor - p.valor,
-         CASE WHEN p.valor IS NULL THEN 'acumulado_sem_mes_anterior' END,
-         'itr_acumulado_menos_anterior', a.versao, a.dt_receb, a.arquivo, a.linha
-  FROM fund_linhas_itr a
-  LEFT JOIN ytd p ON p.cd_regulator = a.cd_regulator AND p.ano = a.ano AND p.trimestre = a.trimestre - 1
-                 AND p.demo = a.demo AND p.cd_conta = a.cd_conta
-  WHERE a.bloco = 'acumulado' AND a.trimestre > 1
-    AND NOT EXISTS (SELECT 1 FROM fund_linhas_itr t WHERE t.bloco = 'trimestre' AND t.cd_regulator = a.cd_regulator
-                      AND t.ano = a.ano AND t.trimestre = a.trimestre AND t.demo = a.demo AND t.cd_conta = a.cd_conta)
+WITH itr AS (
+  SELECT y.cd_regulator, y.ano, y.trimestre, y.demo, y.cd_conta, y.ds_conta, y.agreg,
+    CASE WHEN y.saldo IS NOT NULL THEN y.saldo WHEN y.tres_meses IS NOT NULL THEN y.tres_meses
+         ELSE y.ytd - p.ytd END AS valor,
+    CASE WHEN y.saldo IS NULL THEN y.ytd END AS acumulado,
+    CASE WHEN y.saldo IS NULL AND y.tres_meses IS NULL AND p.ytd IS NULL THEN 'acumulado_sem_mes_anterior'
+         WHEN y.trimestre > 1 AND y.tres_meses IS NOT NULL AND y.acumulado_itr IS NOT NULL AND p.ytd IS NOT NULL
+              AND abs(y.tres_meses - (y.acumulado_itr - p.ytd)) > y.unidade THEN 'trimestre_anterior_reapresentado'
+    END AS flag,
+    CASE WHEN y.saldo IS NOT NULL THEN 'itr_saldo' WHEN y.tres_meses IS NOT NULL THEN 'itr_3_meses'
+         ELSE 'itr_acumulado_menos_anterior' END AS origem,
+    y.versao, y.dt_receb, y.arquivo, coalesce(y.linha_saldo, y.linha_tres_meses, y.linha_acumulado) AS linha
+  FROM int_fundamentos_blocos_itr y
+  LEFT JOIN int_fundamentos_blocos_itr p ON p.cd_regulator = y.cd_regulator AND p.ano = y.ano
+    AND p.trimestre = y.trimestre - 1 AND p.demo = y.demo AND p.cd_conta = y.cd_conta
 ),
 q4 AS (
   SELECT f.cd_regulator, f.ano, 4 AS trimestre, f.demo, f.cd_conta, f.ds_conta, f.agreg,
-         CASE WHEN f.demo IN ('BPA', 'BPP') THEN f.valor ELSE f.valor - y.valor END AS valor,
-         CASE WHEN f.demo NOT IN ('BPA', 'BPP') AND y.valor IS NULL THEN 'acumulado_sem_mes_anterior' END AS flag,
+         CASE WHEN f.demo IN ('BPA', 'BPP') THEN f.valor ELSE f.valor - y.ytd END AS valor,
+         CASE WHEN f.demo NOT IN ('BPA', 'BPP') THEN f.valor END AS acumulado,
+         CASE WHEN f.demo NOT IN ('BPA', 'BPP') AND y.ytd IS NULL THEN 'acumulado_sem_mes_anterior' END AS flag,
          CASE WHEN f.demo IN ('BPA', 'BPP') THEN 'dfp_saldo' ELSE 'dfp_menos_itr_3t' END AS origem,
          f.versao, f.dt_receb, f.arquivo, f.linha
   FROM fund_linhas f
-  LEFT JOIN ytd y ON y.cd_regulator = f.cd_regulator AND y.ano = f.ano AND y.trimestre = 3 AND y.demo = f.demo
-                 AND y.cd_conta = f.cd_conta AND y.agreg = f.agreg
+  LEFT JOIN int_fundamentos_blocos_itr y ON y.cd_regulator = f.cd_regulator AND y.ano = f.ano AND y.trimestre = 3
+    AND y.demo = f.demo AND y.cd_conta = f.cd_conta AND y.agreg = f.agreg
   WHERE f.ordem = 'ultimo' AND f.demo IN ('BPA', 'BPP', 'DRE', 'DFC_MI', 'DFC_MD', 'DVA')
     AND month(f.dt_refer) = 12
     AND EXISTS (SELECT 1 FROM fund_linhas_itr i WHERE i.cd_regulator = f.cd_regulator AND i.ano = f.ano)
 )
-SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg,
-       CASE WHEN flag IS NULL THEN CAST(valor AS DOUBLE) END AS valor, flag, origem, versao, dt_receb, arquivo, linha
-FROM (
-  SELECT * FROM fluxo_itr
-  UNION ALL
-  SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, NULL, 'itr_saldo', versao, dt_receb, arquivo, linha
-  FROM fund_linhas_itr WHERE bloco = 'saldo'
-  UNION ALL
-  SELECT * FROM q4
-)
+SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, CAST(valor AS DOUBLE) AS valor,
+       CAST(acumulado AS DOUBLE) AS acumulado, flag, origem, versao, dt_receb, arquivo, linha
+FROM (SELECT * FROM itr UNION ALL SELECT * FROM q4)
 ORDER BY cd_regulator, ano, trimestre, demo, cd_conta;
 `;
 

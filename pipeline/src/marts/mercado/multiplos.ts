@@ -84,6 +84,12 @@ export const CLASSIFICACAO_FLAGS_PL: ClassificacaoFlagsPl = [
     significado:
       'a quarter needed for the trailing 12 months is missing (the flag names it: ttm_sem_trimestre_<q>_<year>)',
   },
+  {
+    flag: 'sem_pregao_apos_recebimento',
+    gravidade: 'bloqueante',
+    significado:
+      "no session on or after the ITR's reception in our price files: price and 12-month P/L are null",
+  },
 ];
 
 const ORDEM_GRAVIDADE: Record<GravidadeFlag, number> = { ajuste_feito: 0, ressalva_leve: 1, bloqueante: 2 };

@@ -16,6 +16,7 @@ import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { CAMINHO_CONJUNTO, escreverConjuntos } from '../conjuntos/escrever.ts';
+import { PUBLICADAS } from '../fundamentos/recursos.ts';
 import { linhas } from '../fundamentos/sql.ts';
 import { CLASSIFICACAO_FLAGS_PL, DIAS_MAX_ATE_PRECO, gravidadePl } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
@@ -24,9 +25,6 @@ const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const NOMES_INDICADORES = Object.keys(INDICADORES);
-
-/** Companies that get market resources: every company with a trading code (same set as the fundamentals). */
-const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
 
 const citacaoMercado = (versao: string, arquivos: string): string =>
   `Fonte: CVM (dados.cvm.gov.br) e B3, ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
@@ -91,8 +89,8 @@ const TrimestralRow = z.object({
   ano: num,
   trimestre: num,
   dt_receb: data,
-  data_preco: data,
-  preco: num,
+  data_preco: data.nullable(),
+  preco: numOuNulo,
   market_cap: numOuNulo,
   lucro_ttm: numOuNulo,
   pl_ttm: numOuNulo,
@@ -252,16 +250,18 @@ async function publicarScreener(ctx: BuildContext): Promise<ManifestEntry[]> {
   ).join(',\n  ');
   const sql = `
 WITH ind AS (SELECT cd_regulator, ano, ${pivo} FROM mart_indicadores GROUP BY ALL),
--- The 12-month P/L of a row is the latest quarter (by period, not by reception: a resubmitted old ITR
--- must not win) whose ITR was received on or before the row's filing, so an as_of query never sees it early.
+-- The 12-month P/L of a row: the latest statement (ITR quarter or DFP, by period, not by reception: a
+-- resubmitted old filing must not win) received before the company's next DFP, i.e. the one current
+-- while this row is the company's latest year; the executor applies as_of over mart_fundamentos_pl_12m.
+prox AS (
+  SELECT cd_regulator, ano, lead(dt_receb) OVER (PARTITION BY cd_regulator ORDER BY ano) AS proxima_dfp FROM mkt_filings
+),
 ttm AS (
-  SELECT f.cd_regulator, f.ano, q.ano AS pl_ttm_ano, q.trimestre AS pl_ttm_trimestre, q.dt_receb AS pl_ttm_dt_receb,
-    q.data_preco AS pl_ttm_data_preco, q.pl_ttm,
-    -- the quarterly flag minus the P/VP-only flag: what concerns the P/L alone
-    nullif(array_to_string(list_filter(string_split(coalesce(q.flag, ''), ';'),
-      x -> x <> '' AND x <> 'pvp_patrimonio_nao_positivo'), ';'), '') AS flag_pl_ttm
-  FROM mkt_filings f JOIN mkt_multiplos_trimestrais q ON q.cd_regulator = f.cd_regulator AND q.dt_receb <= f.dt_receb
-  QUALIFY row_number() OVER (PARTITION BY f.cd_regulator, f.ano ORDER BY q.ano DESC, q.trimestre DESC) = 1
+  SELECT p.cd_regulator, p.ano, q.ano AS pl_ttm_ano, q.trimestre AS pl_ttm_trimestre, q.dt_receb AS pl_ttm_dt_receb,
+    q.data_preco AS pl_ttm_data_preco, q.pl AS pl_ttm, q.flag AS flag_pl_ttm
+  FROM prox p JOIN mart_fundamentos_pl_12m q
+    ON q.cd_regulator = p.cd_regulator AND (p.proxima_dfp IS NULL OR q.dt_receb < p.proxima_dfp)
+  QUALIFY row_number() OVER (PARTITION BY p.cd_regulator, p.ano ORDER BY q.ano DESC, q.trimestre DESC) = 1
 )
 SELECT f.cd_regulator, f.ano, e.nome, e.ticker_atual AS ticker, f.dt_receb AS disponivel_em, f.dt_receb,
   ind.* EXCLUDE (cd_regulator, ano),
@@ -315,6 +315,20 @@ ORDER BY f.cd_regulator, f.ano`;
     pl_ttm_data_preco: data.nullable(),
     flag_pl_ttm: z.string().nullable(),
   });
+  const pl12m = await linhas(
+    ctx.db,
+    `SELECT q.cd_regulator, q.ano, q.trimestre, q.dt_receb, q.data_preco, q.pl, q.flag FROM mart_fundamentos_pl_12m q
+     WHERE q.cd_regulator IN (SELECT cd_regulator FROM mkt_filings) ORDER BY q.cd_regulator, q.ano, q.trimestre`,
+    z.object({
+      cd_regulator: num,
+      ano: num,
+      trimestre: num,
+      dt_receb: data,
+      data_preco: data.nullable(),
+      pl: numOuNulo,
+      flag: z.string().nullable(),
+    }),
+  );
   const linhasSnap: ScreenerSnapshotLinha[] = r.getRowObjectsJson().map((raw) => {
     const l = Linha.parse(raw);
     const indicadores: Record<string, number | null> = {};
@@ -363,9 +377,10 @@ ORDER BY f.cd_regulator, f.ano`;
       data: {
         versao_do_dado: ctx.versao_do_dado,
         regra_as_of:
-          'para as_of = D: manter linhas com disponivel_em <= D e, por empresa, o maior ano entre elas; data_preco >= dt_receb sempre (nunca um preço anterior ao recebimento).',
+          'para as_of = D: manter linhas com disponivel_em <= D e, por empresa, o maior ano entre elas; data_preco >= dt_receb sempre (nunca um preço anterior ao recebimento). pl_ttm: em pl_12m, a demonstração mais recente por período (ITR ou DFP) recebida até D e antes da DFP seguinte à linha escolhida.',
         classificacao_flags_pl: CLASSIFICACAO_FLAGS_PL,
         linhas: linhasSnap,
+        pl_12m: pl12m.map((q) => ({ ...q, gravidade: gravidadePl(q.flag) })),
       },
     }),
   );

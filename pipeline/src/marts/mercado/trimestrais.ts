@@ -11,6 +11,8 @@ const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', '
  * (`ttm_sem_trimestre_<q>_<year>`, the earliest missing one; a window reaching before 2010, where open
  * data starts, gives the spec's `ttm_sem_trimestre_1_2010`). Price, shares and market cap follow the
  * annual rule: first company session on or after the ITR's dt_receb, shares known on that session.
+ * An ITR with no session on or after its dt_receb in our price files keeps its row (lucro_ttm is
+ * still known) with null price and multiples and `sem_pregao_apos_recebimento`.
  */
 export const SQL_TRIMESTRAIS = /* sql */ `
 CREATE OR REPLACE TABLE mkt_lucro_trimestral AS
@@ -34,11 +36,13 @@ WITH janela AS (
 ),
 ttm AS (
   SELECT j.cd_regulator, j.ano, j.trimestre,
-    CASE WHEN count(l.lucro) FILTER (WHERE l.flag IS NULL) = 4 THEN sum(l.lucro) END AS lucro_ttm,
+    -- a quarter counts when its value exists: a flag that keeps the value (trimestre_anterior_reapresentado)
+    -- does not remove it; one that cannot derive it (acumulado_sem_mes_anterior) leaves it null
+    CASE WHEN count(l.lucro) = 4 THEN sum(l.lucro) END AS lucro_ttm,
     -- the spec's observed value: a window reaching before 2010 (first ITRs in open data) is ttm_sem_trimestre_1_2010
-    CASE WHEN bool_or(j.ano_q < 2010 AND (l.lucro IS NULL OR l.flag IS NOT NULL)) THEN 'ttm_sem_trimestre_1_2010'
+    CASE WHEN bool_or(j.ano_q < 2010 AND l.lucro IS NULL) THEN 'ttm_sem_trimestre_1_2010'
          ELSE arg_min('ttm_sem_trimestre_' || j.tri_q || '_' || j.ano_q, (j.ano_q, j.tri_q))
-                FILTER (WHERE l.lucro IS NULL OR l.flag IS NOT NULL) END AS falta
+                FILTER (WHERE l.lucro IS NULL) END AS falta
   FROM janela j LEFT JOIN mkt_lucro_trimestral l
     ON l.cd_regulator = j.cd_regulator AND l.ano = j.ano_q AND l.trimestre = j.tri_q
   GROUP BY ALL
@@ -48,9 +52,10 @@ pl AS (
   WHERE demo = 'BPP' AND regexp_full_match(cd_conta, '2\\.[0-9]{2}') AND lower(strip_accents(ds_conta)) LIKE 'patrimonio liquido%'
   GROUP BY ALL
 ),
+-- every ITR keeps its row: without a session on or after dt_receb in our files, price and multiples are null
 dp AS (
   SELECT i.*, min(p.data) AS data_preco FROM mkt_itr i
-  JOIN mkt_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
+  LEFT JOIN mkt_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
 ),
 cab AS (
   SELECT dp.cd_regulator, dp.ano, dp.trimestre,
@@ -67,7 +72,7 @@ b AS (
   SELECT dp.*, date_diff('day', dp.dt_receb, dp.data_preco) AS dias_ate_preco, cab.preco,
     ac.on_circulacao, ac.pn_circulacao, ac.flag_acoes, ac.acoes_dt_refer,
     pon.preco AS preco_on, ppn.preco AS preco_pn, ttm.lucro_ttm, ttm.falta, pl.patrimonio
-  FROM dp JOIN cab USING (cd_regulator, ano, trimestre)
+  FROM dp LEFT JOIN cab USING (cd_regulator, ano, trimestre)
   LEFT JOIN ac USING (cd_regulator, ano, trimestre)
   LEFT JOIN ttm USING (cd_regulator, ano, trimestre)
   LEFT JOIN pl USING (cd_regulator, ano, trimestre)
@@ -85,6 +90,7 @@ SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, dias_ate_preco
   CASE WHEN market_cap IS NOT NULL AND lucro_ttm > 0 THEN market_cap / lucro_ttm END AS pl_ttm,
   CASE WHEN market_cap IS NOT NULL AND patrimonio > 0 THEN market_cap / patrimonio END AS pvp,
   ${flags(
+    `CASE WHEN data_preco IS NULL THEN 'sem_pregao_apos_recebimento' END`,
     `CASE WHEN distante THEN 'preco_distante' END`,
     `CASE WHEN NOT distante AND acoes_dt_refer IS NULL THEN 'acoes_indisponiveis' END`,
     `CASE WHEN NOT distante THEN flag_acoes END`,
@@ -94,6 +100,26 @@ SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, dias_ate_preco
     `CASE WHEN market_cap IS NOT NULL AND NOT coalesce(patrimonio > 0, false) THEN 'pvp_patrimonio_nao_positivo' END`,
   )} AS flag
 FROM mc ORDER BY cd_regulator, ano, trimestre;
+`;
+
+/**
+ * `mart_fundamentos_pl_12m`: the 12-month P/L of every statement, the screener's `pl_ttm` candidates
+ * (spec: "12-month P/L from the latest quarterly or annual statement"). An ITR (quarters 1–3) gives its
+ * pl_ttm with the quarterly flags that concern the P/L (the P/VP-only flag dropped); a DFP (quarter 4)
+ * gives the annual P/L, whose profit is already 12 months, with flag_pl; a DFP with no session on or
+ * after its reception in our files is kept with a null P/L and `sem_pregao_apos_recebimento`.
+ */
+export const SQL_PL_12M = /* sql */ `
+CREATE OR REPLACE TABLE mart_fundamentos_pl_12m AS
+SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, pl_ttm AS pl,
+  nullif(array_to_string(list_filter(string_split(coalesce(flag, ''), ';'),
+    x -> x <> '' AND x <> 'pvp_patrimonio_nao_positivo'), ';'), '') AS flag
+FROM mkt_multiplos_trimestrais
+UNION ALL
+SELECT f.cd_regulator, f.ano, 4, f.dt_receb, m.data_preco, m.pl,
+  CASE WHEN m.cd_regulator IS NULL THEN 'sem_pregao_apos_recebimento' ELSE m.flag_pl END
+FROM mkt_filings f LEFT JOIN mkt_multiplos_anuais m USING (cd_regulator, ano)
+ORDER BY cd_regulator, ano, trimestre;
 `;
 
 export const trimestraisStage: Stage = {
@@ -106,11 +132,23 @@ export const trimestraisStage: Stage = {
       await ctx.db.run(`CREATE TABLE mart_fatos_trimestrais (cd_regulator INTEGER, ano INTEGER, trimestre INTEGER,
         demo VARCHAR, cd_conta VARCHAR, ds_conta VARCHAR, valor DOUBLE, flag VARCHAR, dt_receb DATE)`);
     await ctx.db.run(SQL_TRIMESTRAIS);
+    await ctx.db.run(SQL_PL_12M);
     const pit = await verificar(
       ctx.db,
       'SELECT count(*) FROM mkt_multiplos_trimestrais',
       'SELECT cd_regulator, ano, trimestre, dt_receb, data_preco FROM mkt_multiplos_trimestrais WHERE data_preco < dt_receb',
     );
+    const unica = await verificar(
+      ctx.db,
+      'SELECT count(*) FROM mart_fundamentos_pl_12m',
+      'SELECT cd_regulator, ano, trimestre, count(*) FROM mart_fundamentos_pl_12m GROUP BY ALL HAVING count(*) > 1',
+    );
+    ctx.report.invariant({
+      nome: 'pl_12m_um_por_demonstracao',
+      tipo: 'hard',
+      descricao: 'one 12-month P/L per statement (cd_regulator, ano, trimestre; the DFP is quarter 4)',
+      ...unica,
+    });
     ctx.report.invariant({
       nome: 'trimestrais_preco_nao_antes_do_recebimento',
       tipo: 'hard',

@@ -1,13 +1,14 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { currentBuild } from '../../../../data/build.ts';
 import { dicionario, textosDicionario } from '../../../../data/dicionario.ts';
-import { type EmpresaPublicada, empresasPublicadas } from '../../../../data/empresas.ts';
+import type { EmpresaPublicada } from '../../../../data/empresas.ts';
 import { paginaTema, TEMAS_LISTA, type Tema, temaMarkdown } from '../../../../data/temas.ts';
+import { paginasDeEmpresa } from '../../../../data/tickers.ts';
 import { LANG_PARAMS, langFromParam } from '../../../../i18n/routes.ts';
 
 /** `/acoes/{ticker}/{tema}.md`: the theme page as plain text for AI readers. */
 export const getStaticPaths: GetStaticPaths = () => {
-  const empresas = empresasPublicadas(currentBuild());
+  const empresas = paginasDeEmpresa(currentBuild());
   return LANG_PARAMS.flatMap((p) =>
     empresas.flatMap((e) =>
       TEMAS_LISTA.map((tema) => ({

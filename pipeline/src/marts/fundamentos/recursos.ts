@@ -1,0 +1,29 @@
+/**
+ * Which companies get which per-company resource, written once: the stages that publish a resource
+ * and the company index that advertises it read the same SQL, so the index never lists a file that
+ * was not written (issue 13).
+ */
+
+/** Companies that get resources at all: every company with a trading code. */
+export const PUBLICADAS = 'SELECT cd_regulator FROM mart_empresas WHERE len(tickers) > 0';
+
+/** scores.json: companies with at least one F-score year (pipeline/src/marts/scores.ts). */
+export const EMPRESAS_COM_SCORES = `SELECT DISTINCT cd_regulator FROM mart_indicadores
+  WHERE nome = 'f_score' AND cd_regulator IN (${PUBLICADAS})`;
+
+/** fatos_trimestrais.json: companies with at least one quarterly fact (an ITR in the build). */
+export const EMPRESAS_COM_FATOS_TRIMESTRAIS = `SELECT DISTINCT cd_regulator FROM mart_fatos_trimestrais
+  WHERE cd_regulator IN (${PUBLICADAS})`;
+
+/** Why a resource is missing from a company, in the index (`recursos.<nome>.ausente`). */
+export const AUSENCIAS = {
+  scores: {
+    motivo: 'nenhum ano com F-score calculável (faltam as contas dos nove critérios nos DFPs do build)',
+    motivo_en:
+      'no year with a computable F-score (the accounts of the nine criteria are missing from the DFPs in the build)',
+  },
+  fatos_trimestrais: {
+    motivo: 'nenhum ITR da empresa no build',
+    motivo_en: 'no ITR of the company in the build',
+  },
+} as const;
