@@ -78,6 +78,7 @@ describe('/mcp (MCP SDK server over Streamable HTTP, stateless)', () => {
     expect(comChave.getServerVersion()?.name).toBe('fundamentos-br');
     expect(comChave.getServerCapabilities()?.tools).toEqual({ listChanged: false });
     expect(comChave.getInstructions()).toContain('X-API-Key');
+    expect(await comChave.ping()).toEqual({});
     const pedida = await rpc('initialize', {
       protocolVersion: '2025-06-18',
       capabilities: {},
