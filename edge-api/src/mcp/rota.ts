@@ -34,7 +34,7 @@ function resultado(texto: string, ok: boolean): CallToolResult {
   };
 }
 
-/** The open list filtered by trading code, name or CNPJ (digits only when the query has digits). */
+/** The open list filtered by trading code, name or CNPJ (its digits, once the query has 8 or more). */
 function filtrarEmpresas(texto: string, busca: z.output<typeof BuscaEmpresaSchema>): string {
   const q = busca.consulta.toUpperCase();
   const digitos = busca.consulta.replace(/\D/g, '');
