@@ -1,123 +1,101 @@
-import { INDICADORES_FILTRAVEIS, RigorSchema } from '@fundamentos/schemas/screener';
+import { ScreenerParametrosDocSchema } from '@fundamentos/schemas/screener';
 import { z } from 'zod';
-import { N_MAXIMO } from '../auditoria/amostra.ts';
-import { LIMITE_MAXIMO } from '../vigia/selecao.ts';
-
-const ticker = z
-  .string()
-  .regex(/^[A-Za-z0-9]{4,12}$/)
-  .describe('Código de negociação, ex. WEGE3.');
-
-const limites = z
-  .strictObject(
-    Object.fromEntries(
-      INDICADORES_FILTRAVEIS.map((i) => [
-        i,
-        z
-          .strictObject({ min: z.number().optional(), max: z.number().optional() })
-          .optional()
-          .describe(`Faixa de ${i} (inclusiva).`),
-      ]),
-    ),
-  )
-  .describe('Indicador → {min, max}.');
+import { n, seed } from '../rotas/auditoria.ts';
+import { PorTicker } from '../rotas/empresas.ts';
+import { ConsultaEventosSchema } from '../vigia/selecao.ts';
 
 /**
- * MCP tools: each one is a GET of a public route, made with the caller's X-API-Key, so keys, quotas,
- * trial tickers and errors are exactly the HTTP API's.
+ * One MCP tool: a question a user asks, answered by one GET of a public route. `entrada` is the zod
+ * schema that route validates with (its path or query parameters, as text where the URL has text), so a
+ * tool cannot accept what the route refuses; `caminho` turns the validated arguments into the route's
+ * path and query.
+ */
+export interface Ferramenta<S extends z.ZodObject = z.ZodObject> {
+  titulo: string;
+  descricao: string;
+  entrada: S;
+  caminho: (args: z.output<S>) => string;
+}
+
+const ferramenta = <S extends z.ZodObject>(f: Ferramenta<S>): Ferramenta<S> => f;
+
+/** `?a=1&b=2` from the arguments that were given, or '' when none was. */
+function consulta(args: Record<string, string | number | undefined>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(args)) if (v !== undefined) q.set(k, String(v));
+  return q.size > 0 ? `?${q}` : '';
+}
+
+/**
+ * Company search. `/empresas` takes no parameter (it is the open list), so the query rule is this tool's
+ * own: the tool filters the list by trading code, name or CNPJ (digits compared, punctuation ignored).
+ */
+export const BuscaEmpresaSchema = z.strictObject({
+  consulta: z
+    .string()
+    .trim()
+    .min(2)
+    .max(80)
+    .describe('Código de negociação (WEGE3), parte do nome (weg) ou CNPJ (com ou sem pontuação).'),
+});
+export const LIMITE_BUSCA = 20;
+
+const porTicker = (recurso: string) => (a: z.output<typeof PorTicker>) => `/empresas/${a.ticker}/${recurso}`;
+
+/**
+ * The curated tools: one per question, not one per route (a long tool list floods an agent's context).
+ * Keys, quotas, trial tickers and errors are the HTTP API's, because each call is that route's GET with
+ * the caller's X-API-Key.
  */
 export const FERRAMENTAS = {
-  buscar_empresa: {
+  buscar_empresa: ferramenta({
+    titulo: 'Encontrar uma empresa',
+    descricao: `Procura companhias abertas por código de negociação, parte do nome ou CNPJ na lista aberta de /empresas; devolve até ${LIMITE_BUSCA} com cd_regulator, tickers, nome, CNPJ e setor. Use o ticker nas outras ferramentas.`,
+    entrada: BuscaEmpresaSchema,
+    caminho: () => '/empresas',
+  }),
+  indicadores: ferramenta({
+    titulo: 'Indicadores de uma empresa',
     descricao:
-      'Procura empresas por código de negociação ou parte do nome (lista aberta de /empresas) e devolve cd_regulator, tickers, nome e setor.',
-    entrada: z.strictObject({ consulta: z.string().min(2).max(80).describe('Ticker ou parte do nome.') }),
-  },
-  empresa: {
-    descricao: 'Índice de uma empresa: recursos publicados e se exigem chave (/empresas/{ticker}).',
-    entrada: z.strictObject({ ticker }),
-  },
-  indicadores: {
+      'Indicadores anuais de uma empresa (margens, retornos, endividamento...), cada valor com flag e fórmula (/empresas/{ticker}/indicadores). Exige chave, salvo tickers de degustação.',
+    entrada: PorTicker,
+    caminho: porTicker('indicadores'),
+  }),
+  multiplos: ferramenta({
+    titulo: 'Múltiplos de uma empresa',
     descricao:
-      'Indicadores anuais de uma empresa, cada valor com flag e fórmula (/empresas/{ticker}/indicadores). Exige chave, salvo tickers de degustação.',
-    entrada: z.strictObject({ ticker }),
-  },
-  multiplos: {
+      'Múltiplos ponto-no-tempo (P/L, P/VP, EV/EBIT...), com o preço da primeira sessão na data de recebimento da DFP ou depois (/empresas/{ticker}/multiplos). Exige chave, salvo tickers de degustação.',
+    entrada: PorTicker,
+    caminho: porTicker('multiplos'),
+  }),
+  reapresentacoes: ferramenta({
+    titulo: 'Reapresentações de uma empresa',
     descricao:
-      'Múltiplos ponto-no-tempo (preço da primeira sessão na data de recebimento da DFP ou depois) (/empresas/{ticker}/multiplos). Exige chave, salvo tickers de degustação.',
-    entrada: z.strictObject({ ticker }),
-  },
-  screener: {
-    descricao:
-      'Screener sobre o universo inteiro (/screener, exige chave). recibo=true congela a resposta num endereço permanente com sha256.',
-    entrada: z.strictObject({
-      filtros: limites.optional(),
-      ano: z.number().int().min(1990).max(2100).optional(),
-      as_of: z.iso.date().optional(),
-      limite: z.number().int().min(1).max(1000).optional(),
-      rigor: RigorSchema.optional(),
-      recibo: z.boolean().optional(),
-    }),
-  },
-  amostra_auditoria: {
-    descricao:
-      'Amostra determinística para auditoria (/auditoria/random/{seed}/{n}): cada caso com o número publicado, as contas e os arquivos da CVM para refazê-lo.',
-    entrada: z.strictObject({
-      seed: z.number().int().min(0).max(999999999999999),
-      n: z.number().int().min(1).max(N_MAXIMO).optional(),
-    }),
-  },
-  eventos_vigia: {
+      'Demonstrações reapresentadas: que contas mudaram, de quanto, entre qual versão e qual (/empresas/{ticker}/reapresentacoes). Exige chave, salvo tickers de degustação.',
+    entrada: PorTicker,
+    caminho: porTicker('reapresentacoes'),
+  }),
+  eventos_vigia: ferramenta({
+    titulo: 'Eventos do vigia',
     descricao:
       'Eventos do vigia, mais novos primeiro (/vigia/eventos, aberta): lucro virou prejuízo, margem ou dívida mudou de faixa, reapresentação, bandeira; classe fiis ou etfs para fundos.',
-    entrada: z.strictObject({
-      ticker: ticker.optional(),
-      tipo: z
-        .string()
-        .regex(/^[a-z0-9_]+$/)
-        .optional()
-        .describe('Tipo de evento, ex. faixa_margem.'),
-      desde: z.iso.date().optional().describe('Só eventos desta data em diante.'),
-      limite: z.number().int().min(1).max(LIMITE_MAXIMO).optional(),
-      classe: z.enum(['fiis', 'etfs']).optional().describe('Ausente: empresas.'),
-    }),
-  },
-} as const satisfies Record<string, { descricao: string; entrada: z.ZodType }>;
+    entrada: ConsultaEventosSchema,
+    caminho: (a) => `/vigia/eventos${consulta(a)}`,
+  }),
+  screener: ferramenta({
+    titulo: 'Filtrar empresas (screener)',
+    descricao:
+      'Screener sobre o universo inteiro (/screener, exige chave): faixas <indicador>_min / <indicador>_max, ano, as_of, limite, rigor, todos como texto, como na URL. recibo "true" congela a resposta num endereço permanente com sha256.',
+    entrada: ScreenerParametrosDocSchema,
+    caminho: (a) => `/screener${consulta(a)}`,
+  }),
+  amostra_auditoria: ferramenta({
+    titulo: 'Amostra para auditoria',
+    descricao:
+      'Amostra determinística para auditoria (/auditoria/random/{seed}/{n}, aberta): cada caso com o número publicado, as contas e os arquivos da CVM para refazê-lo. seed e n como texto, como na URL.',
+    entrada: z.object({ seed, n: n.optional() }),
+    caminho: (a) => `/auditoria/random/${a.seed}${a.n === undefined ? '' : `/${a.n}`}`,
+  }),
+};
 
 export type NomeFerramenta = keyof typeof FERRAMENTAS;
-
-/** The route a tool call reads (path and query), from its validated arguments. */
-export function caminhoDaFerramenta(nome: NomeFerramenta, args: unknown): string {
-  switch (nome) {
-    case 'buscar_empresa':
-      return '/empresas';
-    case 'empresa':
-      return `/empresas/${FERRAMENTAS.empresa.entrada.parse(args).ticker}`;
-    case 'indicadores':
-    case 'multiplos':
-      return `/empresas/${FERRAMENTAS[nome].entrada.parse(args).ticker}/${nome}`;
-    case 'screener': {
-      const a = FERRAMENTAS.screener.entrada.parse(args);
-      const q = new URLSearchParams();
-      for (const [ind, faixa] of Object.entries(a.filtros ?? {})) {
-        if (faixa?.min !== undefined) q.set(`${ind}_min`, String(faixa.min));
-        if (faixa?.max !== undefined) q.set(`${ind}_max`, String(faixa.max));
-      }
-      if (a.ano !== undefined) q.set('ano', String(a.ano));
-      if (a.as_of !== undefined) q.set('as_of', a.as_of);
-      if (a.limite !== undefined) q.set('limite', String(a.limite));
-      if (a.rigor !== undefined) q.set('rigor', a.rigor);
-      if (a.recibo !== undefined) q.set('recibo', String(a.recibo));
-      return `/screener${q.size > 0 ? `?${q}` : ''}`;
-    }
-    case 'eventos_vigia': {
-      const a = FERRAMENTAS.eventos_vigia.entrada.parse(args);
-      const q = new URLSearchParams();
-      for (const [k, v] of Object.entries(a)) if (v !== undefined) q.set(k, String(v));
-      return `/vigia/eventos${q.size > 0 ? `?${q}` : ''}`;
-    }
-    case 'amostra_auditoria': {
-      const a = FERRAMENTAS.amostra_auditoria.entrada.parse(args);
-      return `/auditoria/random/${a.seed}/${a.n ?? 10}`;
-    }
-  }
-}

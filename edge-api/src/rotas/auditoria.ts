@@ -6,12 +6,13 @@ import { ErroApi } from '../erro-api.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 
+// Exported with `n`: the MCP sample tool takes the route's own parameters (src/mcp/ferramentas.ts).
 // Up to 2^53 - 1, so the decimal form the scheme hashes is exactly what the client sent (minus leading zeros).
-const seed = z
+export const seed = z
   .string()
   .regex(/^\d{1,15}$/, 'seed: inteiro de 0 a 999999999999999')
   .transform(Number);
-const n = z
+export const n = z
   .string()
   .regex(/^\d{1,3}$/, `n: inteiro de 1 a ${N_MAXIMO}`)
   .transform(Number)

@@ -12,7 +12,8 @@ const ticker = z
   .string()
   .regex(/^[A-Za-z0-9]{4,12}$/, 'código de negociação: 4 a 12 letras ou dígitos')
   .transform((t) => t.toUpperCase());
-const PorTicker = z.object({ ticker });
+/** Path of every per-company route; the MCP tools take it as their input too (src/mcp/ferramentas.ts). */
+export const PorTicker = z.object({ ticker });
 const PorIndicador = z.object({ ticker, nome: z.enum(NOMES_INDICADORES) });
 const PorLinhagem = z.object({
   ticker,
