@@ -1,10 +1,15 @@
-import { type Evento, type EventoPublicado, VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
+import {
+  CAMINHO_EVENTOS,
+  type Evento,
+  type EventoPublicado,
+  VigiaEventosArtefatoSchema,
+} from '@fundamentos/schemas/eventos';
 import { href } from '@fundamentos/site/i18n/routes';
 import type { Lang } from '@fundamentos/site/i18n/strings';
 import { html } from 'hono/html';
 import { buildAtual, jsonDoBuild } from '../artefatos.ts';
 import { emTexto, preencher } from '../paginas/comum.ts';
-import { CAMINHO_EVENTOS, semClasse } from '../vigia/selecao.ts';
+import { semClasse } from '../vigia/selecao.ts';
 import { diasDaSemana, eventosDaSemana } from '../vigia/semana.ts';
 import { linkCancelar, rodapeCancelar } from './acompanhar.ts';
 import { enviar } from './correio.ts';

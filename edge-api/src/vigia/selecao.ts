@@ -1,5 +1,6 @@
 import { EtfListaSchema } from '@fundamentos/schemas/etfs';
 import {
+  CAMINHO_EVENTOS,
   type ClasseEvento,
   type Evento,
   type EventoPublicado,
@@ -15,8 +16,6 @@ import { z } from 'zod';
 import { type Build, jsonDoBuild, tickersDe } from '../artefatos.ts';
 import { ErroApi, naoEncontrado, parametrosInvalidos } from '../erro-api.ts';
 
-/** Where the build publishes every event (pipeline/src/marts/eventos/publicacao.ts writes it). */
-export const CAMINHO_EVENTOS = 'json/vigia/eventos.json';
 export const LIMITE_PADRAO = 500;
 /** Largest `limite` accepted (docs/api.md): the whole history of a company fits many times over. */
 export const LIMITE_MAXIMO = 5000;

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CAMINHO_EVENTOS } from '@fundamentos/schemas/eventos';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBuild } from './build.ts';
-import { CAMINHO_EVENTOS, caminhoDoEvento, ultimosEventos } from './eventos.ts';
+import { caminhoDoEvento, ultimosEventos } from './eventos.ts';
 
 // Fixture made here (feitos-aqui): a publication with a watcher events artefact of three made-up events,
 // and one without it, to test that the home page reads events only when the manifest lists them.

@@ -2,7 +2,7 @@ import type { EventoPublicado } from '@fundamentos/schemas/eventos';
 import type { DataBuild } from './build.ts';
 import { todosEventos } from './vigia.ts';
 
-export { CAMINHO_EVENTOS, caminhoDoEvento } from './vigia.ts';
+export { caminhoDoEvento } from './vigia.ts';
 
 /** The home page's newest `n` events of every watcher; null when the build published none (no section). */
 export function ultimosEventos(b: DataBuild, n: number): EventoPublicado[] | null {

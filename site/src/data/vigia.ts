@@ -1,8 +1,9 @@
-import { type EventoPublicado, VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
+import {
+  CAMINHO_EVENTOS,
+  type EventoPublicado,
+  VigiaEventosArtefatoSchema,
+} from '@fundamentos/schemas/eventos';
 import { type DataBuild, readArtefact } from './build.ts';
-
-/** The watcher's artefact (pipeline/src/marts/eventos): every event of every watcher, newest first. */
-export const CAMINHO_EVENTOS = 'json/vigia/eventos.json';
 
 const cache = new WeakMap<DataBuild, Map<string, EventoPublicado[]> | null>();
 

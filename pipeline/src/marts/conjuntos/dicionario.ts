@@ -311,4 +311,39 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
       fracao: ['valor / PL da mesma data', 'value / net assets of the same date'],
     },
   },
+  eventos: {
+    descricao: [
+      'eventos do vigia (empresas, FIIs e ETFs), mais novos primeiro (docs/vigia.md)',
+      'watcher events (companies, REITs and ETFs), newest first (docs/vigia.md)',
+    ],
+    colunas: {
+      classe: ['vigia: empresas, fiis ou etfs', 'watcher: empresas, fiis or etfs'],
+      tipo: ['tipo do evento (rótulos em /vigia/eventos)', 'event kind (labels in /vigia/eventos)'],
+      setor: ['setor da empresa; nulo para fundos', 'company sector; null for funds'],
+      periodo_anterior: [
+        'período anterior: ano (2023) ou trimestre (2024T1)',
+        'previous period: year (2023) or quarter (2024T1)',
+      ],
+      periodo_novo: ['período novo, mesma forma', 'new period, same form'],
+      data: [
+        'recebimento do documento que revela o evento',
+        'reception date of the document that reveals the event',
+      ],
+      indicador: [
+        'indicador envolvido; nulo em eventos de bandeira',
+        'indicator concerned; null for flag events',
+      ],
+      antes: ['valor antes (eventos de indicador)', 'value before (indicator events)'],
+      depois: ['valor depois (eventos de indicador)', 'value after (indicator events)'],
+      antes_texto: ['cor antes (eventos de bandeira)', 'colour before (flag events)'],
+      depois_texto: ['cor depois (eventos de bandeira)', 'colour after (flag events)'],
+      faixa_antes: ['faixa antes', 'band before'],
+      faixa_depois: ['faixa depois', 'band after'],
+      fonte: ['arquivo e versão do documento', 'file and version of the filing'],
+      documento: [
+        'endereço do documento na fonte, quando há',
+        'address of the filing at the source, when known',
+      ],
+    },
+  },
 };

@@ -3,6 +3,7 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { CONJUNTOS_ETFS } from '../etfs/conjuntos.ts';
+import { CONJUNTOS_EVENTOS } from '../eventos/publicacao.ts';
 import { CONJUNTOS_FIIS } from '../fiis/conjuntos.ts';
 import { CONJUNTOS } from '../fundamentos/publicacao.ts';
 import { linhas } from '../fundamentos/sql.ts';
@@ -19,6 +20,7 @@ export const TODOS_OS_CONJUNTOS: Record<string, string> = {
   ...CONJUNTOS_MERCADO,
   screener: 'SELECT * FROM mart_screener',
   ...CONJUNTOS_FUNDOS,
+  ...CONJUNTOS_EVENTOS,
 };
 
 const Coluna = z.object({ column_name: z.string(), column_type: z.string() });

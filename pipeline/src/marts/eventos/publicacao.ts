@@ -1,4 +1,5 @@
 import {
+  CAMINHO_EVENTOS,
   type ClasseEvento,
   type EventoPublicado,
   VigiaEventosArtefatoSchema,
@@ -6,17 +7,18 @@ import {
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import type { BuildContext } from '../../core/stage.ts';
+import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { linhas } from '../fundamentos/sql.ts';
 import { FAIXAS, formatar } from '../veredito.ts';
-
-/** Where the watcher's artefact lives; the API, the site and the weekly e-mail read it from here. */
-export const CAMINHO_EVENTOS = 'json/vigia/eventos.json';
-/** Name of the bulk set (`parquet/eventos.parquet`, `csv/eventos.csv`, docs/datasets.md). */
-export const CONJUNTO_EVENTOS = 'eventos';
 
 export const SQL_CONJUNTO_EVENTOS = `SELECT classe, tipo, ticker, cd_regulator, nome, setor, periodo_anterior, periodo_novo, data,
   indicador, antes_num AS antes, depois_num AS depois, antes_txt AS antes_texto, depois_txt AS depois_texto,
   faixa_antes, faixa_depois, fonte, documento FROM mart_eventos`;
+
+/** The bulk set `eventos` (Parquet and CSV, docs/datasets.md), newest first like the JSON artefact. */
+export const CONJUNTOS_EVENTOS: Record<string, string> = {
+  eventos: `${SQL_CONJUNTO_EVENTOS} ORDER BY data DESC, classe, ticker, tipo, indicador NULLS FIRST, periodo_novo DESC`,
+};
 
 const texto = z.string().min(1);
 const EventoRow = z.object({
@@ -175,21 +177,7 @@ export async function publicarEventos(ctx: BuildContext): Promise<ManifestEntry[
       data: { versao_do_dado: ctx.versao_do_dado, eventos },
     }),
   ];
-  const sql = `${SQL_CONJUNTO_EVENTOS} ORDER BY data DESC, classe, ticker, tipo, indicador NULLS FIRST, periodo_novo DESC`;
-  out.push(
-    await ctx.writer.parquet({
-      name: `parquet_${CONJUNTO_EVENTOS}`,
-      path: `parquet/${CONJUNTO_EVENTOS}.parquet`,
-      schemaName: CONJUNTO_EVENTOS,
-      sql,
-    }),
-    await ctx.writer.csv({
-      name: `csv_${CONJUNTO_EVENTOS}`,
-      path: `csv/${CONJUNTO_EVENTOS}.csv`,
-      schemaName: CONJUNTO_EVENTOS,
-      sql,
-    }),
-  );
+  out.push(...(await escreverConjuntos(ctx, CONJUNTOS_EVENTOS)));
   const porClasse = new Map<string, number>();
   for (const e of eventos) porClasse.set(e.classe, (porClasse.get(e.classe) ?? 0) + 1);
   ctx.report.note(
