@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile, readlink, rename, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { processAlive } from '../core/process-alive.ts';
 import { BUILD_DIR, sequenceOf } from './versao.ts';
 
 /**
@@ -27,16 +28,6 @@ interface LockOwner {
   pid: number;
   host: string;
   desde: string;
-}
-
-/** The process `pid` exists on this machine (signal 0 only checks; EPERM means it exists but is not ours). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export class BuildLockedError extends Error {
@@ -73,7 +64,7 @@ export async function acquireBuildLock(out: string): Promise<() => Promise<void>
       // Unreadable or half-written by a process that died while writing it: stale.
     }
     // A lock from another host (a shared disk) cannot be checked here: never taken over.
-    if (owner && (owner.host !== me.host || alive(owner.pid))) throw new BuildLockedError(out, owner);
+    if (owner && (owner.host !== me.host || processAlive(owner.pid))) throw new BuildLockedError(out, owner);
     await rm(path, { force: true });
   }
   throw new Error(`${path}: could not take the build lock`);
