@@ -1,18 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
-import { discover, openInput, type RecognisedFile, recognisedCount } from './core/discover.ts';
+import {
+  type Discovery,
+  discover,
+  openInput,
+  type RecognisedFile,
+  recognisedCount,
+} from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
 import { createStagingTables, ensureQuarantineTable, quote } from './core/staging.ts';
-import { openStagingCache } from './core/staging-cache.ts';
+import { openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
-import { downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
+import { type DownloadLogText, downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
 import {
   acquireBuildLock,
   applyRetention,
@@ -60,6 +66,11 @@ export interface BuildResult {
   report: BuildReport;
   /** Raw inputs (loose files and zips) and how many of them came from the staging cache. */
   entradas: { total: number; do_cache: number };
+  /**
+   * false when nothing changed since the current publication (same inputs, code, label and stages, per
+   * the cache): no new version is made and this describes the current one.
+   */
+  publicada: boolean;
 }
 
 /** Default DuckDB memory limit: enough for the sample with no spilling, small enough to share a machine. */
@@ -212,6 +223,35 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   try {
     const dead = await removeDeadBuildScratch(out);
     if (dead.length) log(`removed what dead builds left: ${dead.join(', ')}`);
+
+    // Validated before staging so a bad log fails the build in seconds, not after the long part.
+    const downloadLog = await readDownloadLogText(raw);
+    const found = await discover(raw, sources);
+    log(
+      `${recognisedCount(found)} files recognised, ${found.unrecognised.length} not, ${found.ignored.length} ignored`,
+    );
+    let cached: CachePlan | null = null;
+    if (opts.cacheDir) {
+      const cache = await openStagingCache(resolve(opts.cacheDir));
+      const keys: string[] = [];
+      for (const input of found.inputs) keys.push(await cache.keyOf(input));
+      const impressao = await cache.publicationFingerprint(
+        {
+          label: opts.label,
+          sources: sources.map((x) => x.id),
+          stages: stages.map((x) => x.name),
+          downloads: downloadLog ? createHash('sha256').update(downloadLog.content).digest('hex') : null,
+          nao_reconhecidos: found.unrecognised,
+        },
+        keys,
+      );
+      cached = { cache, keys, impressao };
+      const kept = await unchanged(out, cache, impressao);
+      if (kept) {
+        log(`nothing changed since ${kept.versao_do_dado}: current kept, nothing published`);
+        return { ...kept, entradas: { total: found.inputs.length, do_cache: found.inputs.length } };
+      }
+    }
     const versao_do_dado = await nextVersao(out, opts.label, now);
     const id = randomBytes(6).toString('hex');
     buildingDir = join(out, `.building-${id}`);
@@ -222,6 +262,7 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await mkdir(join(work, 'duckdb'), { recursive: true });
     return await runBuild(
       { ...opts, raw, out, now, keep, sources, stages, log },
+      { found, downloadLog, cached },
       versao_do_dado,
       buildingDir,
       work,
@@ -243,13 +284,43 @@ interface ResolvedOptions extends BuildOptions {
   log: (message: string) => void;
 }
 
+/** The staging cache of a build, the key of each input (in discovery order) and the publication's fingerprint. */
+interface CachePlan {
+  cache: StagingCache;
+  keys: string[];
+  impressao: string;
+}
+
+/**
+ * The current publication, when the last build made with this cache published it from the same inputs,
+ * code, label and stages: rebuilding would only restamp the same data with a new version and date.
+ */
+async function unchanged(
+  out: string,
+  cache: StagingCache,
+  impressao: string,
+): Promise<Omit<BuildResult, 'entradas'> | null> {
+  const last = await cache.lastPublication();
+  if (!last || last.impressao !== impressao || last.out !== out) return null;
+  if ((await readlink(join(out, 'current')).catch(() => null)) !== last.dir) return null;
+  const dir = join(out, last.dir);
+  try {
+    const manifest = ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
+    const report = BuildReportSchema.parse(JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')));
+    return { versao_do_dado: manifest.versao_do_dado, dir, manifest, report, publicada: false };
+  } catch {
+    return null;
+  }
+}
+
 async function runBuild(
   opts: ResolvedOptions,
+  plan: { found: Discovery; downloadLog: DownloadLogText | null; cached: CachePlan | null },
   versao_do_dado: string,
   buildingDir: string,
   work: string,
 ): Promise<BuildResult> {
-  const { raw, out, now, sources, stages, log } = opts;
+  const { out, now, sources, stages, log } = opts;
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: opts.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
     temp_directory: join(work, 'duckdb'),
@@ -262,19 +333,14 @@ async function runBuild(
     await ensureQuarantineTable(db);
     await createStagingTables(db, sources);
 
-    // Validated before staging so a bad log fails the build in seconds, not after the long part.
-    const downloadLog = await readDownloadLogText(raw);
-    const found = await discover(raw, sources);
-    log(
-      `${recognisedCount(found)} files recognised, ${found.unrecognised.length} not, ${found.ignored.length} ignored`,
-    );
+    const { found, downloadLog } = plan;
+    const cache = plan.cached?.cache ?? null;
     const staged: { fonte: string; file: StagedFile }[] = [];
     const threads = await threadsFor(db);
-    const cache = opts.cacheDir ? await openStagingCache(resolve(opts.cacheDir)) : null;
     const usedKeys = new Set<string>();
     let reused = 0;
     for (const [i, input] of found.inputs.entries()) {
-      const key = cache ? await cache.keyOf(input) : null;
+      const key = plan.cached?.keys[i] ?? null;
       const hit = cache && key ? await cache.lookup(key) : null;
       let results: { fonte: string; file: StagedFile }[];
       if (cache && key && hit) {
@@ -390,9 +456,14 @@ async function runBuild(
     try {
       const old = await applyRetention(out, opts.keep);
       if (old.length) log(`removed old versions (keeping ${opts.keep}): ${old.join(', ')}`);
-      if (cache) {
-        const n = await cache.prune(usedKeys);
+      if (plan.cached) {
+        const n = await plan.cached.cache.prune(usedKeys);
         if (n) log(`staging cache: ${n} entries no input of this build uses removed`);
+        await plan.cached.cache.recordPublication({
+          impressao: plan.cached.impressao,
+          out,
+          dir: dirDaVersao(versao_do_dado),
+        });
       }
     } catch (e) {
       log(`cleanup after publishing failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -403,6 +474,7 @@ async function runBuild(
       manifest,
       report: reportData,
       entradas: { total: found.inputs.length, do_cache: reused },
+      publicada: true,
     };
   } finally {
     db.closeSync();

@@ -77,6 +77,7 @@ export async function main(argv: string[], overrides: Partial<BuildOptions> = {}
         artefatos: r.manifest.artefatos.length,
         quarentena: r.report.quarentena.total,
         entradas: r.entradas,
+        publicada: r.publicada,
       }),
     );
     return 0;

@@ -50,14 +50,6 @@ describe('staging cache', () => {
     expect(readdirSync(join(cache, 'staging')).length).toBe(r.entradas.total);
   });
 
-  it('with nothing changed every input comes from the cache and the publication is identical', async () => {
-    const { r } = await run('b', cache);
-    expect(r.entradas).toEqual({ total: first.entradas.total, do_cache: first.entradas.total });
-    // Same clock and the same sequence number in a fresh out: the whole manifest (every hash) is equal.
-    expect(differences(r, first)).toEqual([]);
-    expect(r.manifest).toEqual(first.manifest);
-  });
-
   it('one new COTAHIST day: only that file is staged, and the publication equals a build from scratch', async () => {
     cpSync(join(SAMPLE_RAW, NEW_DAY), join(raw, NEW_DAY));
     const { r, lines } = await run('c', cache);
@@ -73,6 +65,18 @@ describe('staging cache', () => {
     // The cache now holds this build's inputs only.
     expect(readdirSync(join(cache, 'staging')).length).toBe(r.entradas.total);
   }, 300_000);
+
+  it('run again with nothing changed, the build keeps current and publishes nothing', async () => {
+    const before = readdirSync(join(root, 'c')).sort();
+    const { r, lines } = await run('c', cache);
+    expect(r.publicada).toBe(false);
+    expect(r.versao_do_dado).toBe('2026-11-22-cache|1');
+    expect(r.entradas.do_cache).toBe(r.entradas.total);
+    expect(readdirSync(join(root, 'c')).sort()).toEqual(before);
+    expect(lines.some((l) => / → stg_/.test(l))).toBe(false);
+    // The same raw folder into another out is a real build (the record names the out it published to).
+    expect(first.publicada).toBe(true);
+  });
 
   it('a key changes with the bytes and with the path, not with anything else', async () => {
     const c = await openStagingCache(join(root, 'chaves'));

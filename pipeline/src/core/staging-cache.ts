@@ -49,24 +49,31 @@ async function sha256File(path: string): Promise<string> {
   return h.digest('hex');
 }
 
+const PIPELINE_SRC = join(import.meta.dirname, '..');
+/** Everything a publication depends on besides its inputs: the whole pipeline and the schemas. */
+const PUBLICATION_CODE_DIRS = [PIPELINE_SRC, join(PIPELINE_SRC, '../../schemas/src')];
+
 /**
- * sha256 over the staging code (readers, source specs, core; tests left out), file by file in path
- * order. Source specs hold functions (JSON shapes) whose behaviour no serialisation of the spec shows,
- * so the code itself is the version: a nightly build with unchanged code reuses everything.
+ * sha256 over the code under `dirs` (tests left out), file by file in path order. Source specs hold
+ * functions (JSON shapes) whose behaviour no serialisation of the spec shows, so the code itself is
+ * the version: a nightly build with unchanged code reuses everything.
  */
-async function stagingCodeFingerprint(): Promise<string> {
-  const src = join(import.meta.dirname, '..');
+async function codeFingerprint(dirs: string[]): Promise<string> {
   const files: string[] = [];
-  for (const d of STAGING_CODE_DIRS) {
-    for (const e of await readdir(join(src, d), { recursive: true, withFileTypes: true })) {
+  for (const d of dirs) {
+    for (const e of await readdir(d, { recursive: true, withFileTypes: true })) {
       if (e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
         files.push(join(e.parentPath, e.name));
     }
   }
   const h = createHash('sha256');
-  for (const f of files.sort()) h.update(`${relative(src, f)}\0`).update(await readFile(f));
+  for (const f of files.sort()) h.update(`${relative(PIPELINE_SRC, f)}\0`).update(await readFile(f));
   return h.digest('hex');
 }
+
+const PublicationSchema = z.object({ impressao: z.string(), out: z.string(), dir: z.string() });
+/** The last publication made with this cache: what it was built from (`impressao`) and where it is. */
+export type PublicationRecord = z.infer<typeof PublicationSchema>;
 
 export interface StagingCache {
   /** `<dir>/staging/<key>/`. */
@@ -88,6 +95,13 @@ export interface StagingCache {
   ): Promise<void>;
   /** Deletes entries this build did not use (the cache holds one build's inputs). */
   prune(used: ReadonlySet<string>): Promise<number>;
+  /**
+   * sha256 of everything a publication is made from: the input keys in order, the whole pipeline and
+   * schema code, and what the caller adds (label, stage names, download log…). Not the clock.
+   */
+  publicationFingerprint(extra: unknown, keys: string[]): Promise<string>;
+  lastPublication(): Promise<PublicationRecord | null>;
+  recordPublication(r: PublicationRecord): Promise<void>;
 }
 
 const QUARANTINE = '_quarantine';
@@ -107,7 +121,8 @@ async function countRows(db: DuckDBConnection, table: string): Promise<number> {
 export async function openStagingCache(root: string): Promise<StagingCache> {
   const dir = join(root, 'staging');
   await mkdir(dir, { recursive: true });
-  const code = await stagingCodeFingerprint();
+  const code = await codeFingerprint(STAGING_CODE_DIRS.map((d) => join(PIPELINE_SRC, d)));
+  const publicationFile = join(root, 'publicacao.json');
   const entry = (key: string) => join(dir, key);
   const parquetOf = (base: string, table: string) => join(base, `${table}.parquet`);
 
@@ -191,6 +206,25 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
       } finally {
         await rm(tmp, { recursive: true, force: true });
       }
+    },
+    async publicationFingerprint(extra, keys) {
+      const all = await codeFingerprint(PUBLICATION_CODE_DIRS);
+      return createHash('sha256')
+        .update(JSON.stringify({ formato: ENTRY_FORMAT, all, extra, keys }))
+        .digest('hex');
+    },
+    async lastPublication() {
+      try {
+        const r = PublicationSchema.safeParse(JSON.parse(await readFile(publicationFile, 'utf8')));
+        return r.success ? r.data : null;
+      } catch {
+        return null;
+      }
+    },
+    async recordPublication(r) {
+      const tmp = `${publicationFile}.tmp-${randomBytes(4).toString('hex')}`;
+      await writeFile(tmp, `${JSON.stringify(r)}\n`);
+      await rename(tmp, publicationFile);
     },
     async prune(used) {
       let n = 0;
