@@ -226,7 +226,7 @@ async function main(): Promise<void> {
         caso,
         ms: performance.now() - t,
         ms_cpu: (c.user + c.system) / 1000,
-        ms_staging: inicioEtapas - t,
+        ms_staging: inicioEtapas ? inicioEtapas - t : 0,
         ms_etapas: msEtapas,
         do_cache: r.entradas.do_cache,
         entradas: r.entradas.total,
@@ -243,7 +243,9 @@ async function main(): Promise<void> {
         `incremental, ${x.caso}: ${seg(x.ms)} = ${(100 * razaoInc).toFixed(1)}% of the full build (target ≤ ${100 * alvo}%) ${razaoInc <= alvo ? 'PASS' : 'ABOVE TARGET'}; ${x.do_cache}/${x.entradas} inputs from the staging cache; ${(x.ms / msPiso).toFixed(2)}× the floor; CPU ${seg(x.ms_cpu)} = ${((100 * x.ms_cpu) / msCpu).toFixed(1)}% of the full build's`,
       );
       console.log(
-        `    staging (hash, load from cache or stage) + staging_parquet ${seg(x.ms_staging)}; mart stages ${seg(x.ms_etapas)}; publication ${seg(x.ms - x.ms_staging - x.ms_etapas)}`,
+        x.ms_etapas === 0 && x.ms_staging <= 0
+          ? '    no stage ran: the inputs and code match the current publication, which is kept'
+          : `    staging (hash, load from cache or stage) + staging_parquet ${seg(x.ms_staging)}; mart stages ${seg(x.ms_etapas)}; publication ${seg(x.ms - x.ms_staging - x.ms_etapas)}`,
       );
     }
   }
