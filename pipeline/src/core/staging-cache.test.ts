@@ -48,7 +48,7 @@ describe('staging cache', () => {
     first = r;
     expect(r.entradas.do_cache).toBe(0);
     expect(readdirSync(join(cache, 'staging')).length).toBe(r.entradas.total);
-  });
+  }, 300_000);
 
   it('one new COTAHIST day: only that file is staged, and the publication equals a build from scratch', async () => {
     cpSync(join(SAMPLE_RAW, NEW_DAY), join(raw, NEW_DAY));
