@@ -1,17 +1,30 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
-import { discover, inputsToStage, type RecognisedFile, recognisedCount } from './core/discover.ts';
+import {
+  type Discovery,
+  discover,
+  openInput,
+  type RecognisedFile,
+  recognisedCount,
+} from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
 import { createStagingTables, ensureQuarantineTable, quote } from './core/staging.ts';
+import { openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
-import { downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
+import { type DownloadLogText, downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
+import {
+  acquireBuildLock,
+  applyRetention,
+  DEFAULT_KEEP_VERSIONS,
+  removeDeadBuildScratch,
+} from './publish/lifecycle.ts';
 import { publishBuild } from './publish/swap.ts';
 import { dataBuild, dirDaVersao, nextVersao } from './publish/versao.ts';
 import { crossFileDuplicates, stageDelimited, stageDelimitedFiles } from './readers/delimited.ts';
@@ -35,6 +48,13 @@ export interface BuildOptions {
    * ~3.6 M rows a year over 16 years) is larger than a shared machine should give one process.
    */
   memoryLimit?: string;
+  /**
+   * Staging cache (`core/staging-cache.ts`): inputs whose bytes, path, specs and staging code match an
+   * entry are loaded from it instead of staged. Absent: no cache. The CLI uses `<out>/.cache`.
+   */
+  cacheDir?: string;
+  /** Published versions kept in `out` after this build (default DEFAULT_KEEP_VERSIONS; current always kept). */
+  keepVersions?: number;
   log?: (message: string) => void;
 }
 
@@ -44,6 +64,13 @@ export interface BuildResult {
   dir: string;
   manifest: Manifest;
   report: BuildReport;
+  /** Raw inputs (loose files and zips) and how many of them came from the staging cache. */
+  entradas: { total: number; do_cache: number };
+  /**
+   * false when nothing changed since the current publication (same inputs, code, label and stages, per
+   * the cache): no new version is made and this describes the current one.
+   */
+  publicada: boolean;
 }
 
 /** Default DuckDB memory limit: enough for the sample with no spilling, small enough to share a machine. */
@@ -132,6 +159,51 @@ async function stageFile(
   }
 }
 
+/**
+ * Stages the (spec, file) pairs of one input (a loose file, or a zip's members). Members read by the
+ * same delimited spec are staged together (one DuckDB statement per step for all of them); results
+ * come back in discovery order.
+ */
+async function stageInput(
+  ctx: BuildContext,
+  batch: RecognisedFile[],
+  work: string,
+  threads: Awaited<ReturnType<typeof threadsFor>>,
+): Promise<{ fonte: string; file: StagedFile }[]> {
+  const results = new Map<RecognisedFile, StagedFile>();
+  const groups = new Map<string, RecognisedFile[]>();
+  for (const r of batch) {
+    if (r.spec.kind === 'delimited') groups.set(r.spec.id, [...(groups.get(r.spec.id) ?? []), r]);
+  }
+  for (const r of batch) {
+    if (results.has(r)) continue;
+    const group = groups.get(r.spec.id);
+    if (r.spec.kind === 'delimited' && group && group.length > 1) {
+      const bytes = (await Promise.all(group.map((g) => stat(g.file.path)))).reduce((a, x) => a + x.size, 0);
+      await threads.forBytes(bytes);
+      const out = await stageDelimitedFiles(
+        ctx.db,
+        r.spec,
+        group.map((g) => g.file),
+        ctx.report,
+        work,
+      );
+      group.forEach((g, j) => {
+        const s = out[j];
+        if (s) results.set(g, s);
+      });
+      continue;
+    }
+    await threads.forBytes((await stat(r.file.path)).size);
+    results.set(r, await stageFile(ctx, r.spec, r.file, work));
+  }
+  return batch.map((r) => {
+    const s = results.get(r);
+    if (!s) throw new Error(`${r.file.arquivo}: not staged`);
+    return { fonte: r.spec.id, file: s };
+  });
+}
+
 /** Stages every recognised file under `raw`, runs the marts, publishes atomically under `out`. */
 export async function build(opts: BuildOptions): Promise<BuildResult> {
   const now = opts.now ?? new Date();
@@ -141,14 +213,114 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
   const stages = opts.stages ?? martStages;
   const log = opts.log ?? (() => {});
   await mkdir(out, { recursive: true });
-  const versao_do_dado = await nextVersao(out, opts.label, now);
-  const id = randomBytes(6).toString('hex');
-  const buildingDir = join(out, `.building-${id}`);
-  // Scratch lives beside the output (same disk, usually larger than /tmp, which may be RAM): extracted
-  // zip members, latin-1 files transcoded to UTF-8, and DuckDB's spill files. Removed when the build ends.
-  const work = join(out, `.work-${id}`);
-  await mkdir(buildingDir);
-  await mkdir(join(work, 'duckdb'), { recursive: true });
+  const keep = opts.keepVersions ?? DEFAULT_KEEP_VERSIONS;
+  if (!Number.isInteger(keep) || keep < 1) throw new Error(`keepVersions must be ≥ 1, got ${keep}`);
+  // One build per `out` at a time; holding the lock, whatever `.building-*`/`.work-*` is there was left
+  // by a dead build (killed before its `finally`) and is removed.
+  const release = await acquireBuildLock(out);
+  let buildingDir: string | null = null;
+  let work: string | null = null;
+  try {
+    const dead = await removeDeadBuildScratch(out);
+    if (dead.length) log(`removed what dead builds left: ${dead.join(', ')}`);
+
+    // Validated before staging so a bad log fails the build in seconds, not after the long part.
+    const downloadLog = await readDownloadLogText(raw);
+    const found = await discover(raw, sources);
+    log(
+      `${recognisedCount(found)} files recognised, ${found.unrecognised.length} not, ${found.ignored.length} ignored`,
+    );
+    let cached: CachePlan | null = null;
+    if (opts.cacheDir) {
+      const cache = await openStagingCache(resolve(opts.cacheDir));
+      const keys: string[] = [];
+      for (const input of found.inputs) keys.push(await cache.keyOf(input));
+      const impressao = await cache.publicationFingerprint(
+        {
+          label: opts.label,
+          sources: sources.map((x) => x.id),
+          stages: stages.map((x) => x.name),
+          downloads: downloadLog ? createHash('sha256').update(downloadLog.content).digest('hex') : null,
+          nao_reconhecidos: found.unrecognised,
+        },
+        keys,
+      );
+      cached = { cache, keys, impressao };
+      const kept = await unchanged(out, cache, impressao);
+      if (kept) {
+        log(`nothing changed since ${kept.versao_do_dado}: current kept, nothing published`);
+        return { ...kept, entradas: { total: found.inputs.length, do_cache: found.inputs.length } };
+      }
+    }
+    const versao_do_dado = await nextVersao(out, opts.label, now);
+    const id = randomBytes(6).toString('hex');
+    buildingDir = join(out, `.building-${id}`);
+    // Scratch lives beside the output (same disk, usually larger than /tmp, which may be RAM): extracted
+    // zip members, latin-1 files transcoded to UTF-8, and DuckDB's spill files. Removed when the build ends.
+    work = join(out, `.work-${id}`);
+    await mkdir(buildingDir);
+    await mkdir(join(work, 'duckdb'), { recursive: true });
+    return await runBuild(
+      { ...opts, raw, out, now, keep, sources, stages, log },
+      { found, downloadLog, cached },
+      versao_do_dado,
+      buildingDir,
+      work,
+    );
+  } catch (e) {
+    if (buildingDir) await rm(buildingDir, { recursive: true, force: true });
+    throw e;
+  } finally {
+    if (work) await rm(work, { recursive: true, force: true });
+    await release();
+  }
+}
+
+interface ResolvedOptions extends BuildOptions {
+  now: Date;
+  keep: number;
+  sources: SourceSpec[];
+  stages: Stage[];
+  log: (message: string) => void;
+}
+
+/** The staging cache of a build, the key of each input (in discovery order) and the publication's fingerprint. */
+interface CachePlan {
+  cache: StagingCache;
+  keys: string[];
+  impressao: string;
+}
+
+/**
+ * The current publication, when the last build made with this cache published it from the same inputs,
+ * code, label and stages: rebuilding would only restamp the same data with a new version and date.
+ */
+async function unchanged(
+  out: string,
+  cache: StagingCache,
+  impressao: string,
+): Promise<Omit<BuildResult, 'entradas'> | null> {
+  const last = await cache.lastPublication();
+  if (!last || last.impressao !== impressao || last.out !== out) return null;
+  if ((await readlink(join(out, 'current')).catch(() => null)) !== last.dir) return null;
+  const dir = join(out, last.dir);
+  try {
+    const manifest = ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
+    const report = BuildReportSchema.parse(JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')));
+    return { versao_do_dado: manifest.versao_do_dado, dir, manifest, report, publicada: false };
+  } catch {
+    return null;
+  }
+}
+
+async function runBuild(
+  opts: ResolvedOptions,
+  plan: { found: Discovery; downloadLog: DownloadLogText | null; cached: CachePlan | null },
+  versao_do_dado: string,
+  buildingDir: string,
+  work: string,
+): Promise<BuildResult> {
+  const { out, now, sources, stages, log } = opts;
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: opts.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
     temp_directory: join(work, 'duckdb'),
@@ -161,53 +333,43 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     await ensureQuarantineTable(db);
     await createStagingTables(db, sources);
 
-    // Validated before staging so a bad log fails the build in seconds, not after the long part.
-    const downloadLog = await readDownloadLogText(raw);
-    const found = await discover(raw, sources);
-    log(
-      `${recognisedCount(found)} files recognised, ${found.unrecognised.length} not, ${found.ignored.length} ignored`,
-    );
+    const { found, downloadLog } = plan;
+    const cache = plan.cached?.cache ?? null;
     const staged: { fonte: string; file: StagedFile }[] = [];
     const threads = await threadsFor(db);
-    for await (const batch of inputsToStage(found, work)) {
-      // Members of one zip read by the same delimited spec are staged together (one DuckDB statement
-      // per step for all of them); results are kept in discovery order.
-      const results = new Map<RecognisedFile, StagedFile>();
-      const groups = new Map<string, RecognisedFile[]>();
-      for (const r of batch) {
-        if (r.spec.kind === 'delimited') groups.set(r.spec.id, [...(groups.get(r.spec.id) ?? []), r]);
-      }
-      for (const r of batch) {
-        if (results.has(r)) continue;
-        const group = groups.get(r.spec.id);
-        if (r.spec.kind === 'delimited' && group && group.length > 1) {
-          const bytes = (await Promise.all(group.map((g) => stat(g.file.path)))).reduce(
-            (a, x) => a + x.size,
-            0,
-          );
-          await threads.forBytes(bytes);
-          const out = await stageDelimitedFiles(
-            ctx.db,
-            r.spec,
-            group.map((g) => g.file),
-            ctx.report,
-            work,
-          );
-          group.forEach((g, j) => {
-            const s = out[j];
-            if (s) results.set(g, s);
-          });
-          continue;
+    const usedKeys = new Set<string>();
+    let reused = 0;
+    for (const [i, input] of found.inputs.entries()) {
+      const key = plan.cached?.keys[i] ?? null;
+      const hit = cache && key ? await cache.lookup(key) : null;
+      let results: { fonte: string; file: StagedFile }[];
+      if (cache && key && hit) {
+        await cache.load(db, key, hit);
+        for (const n of hit.notas) report.note(n.etapa, n.mensagem);
+        results = hit.resultados.map(({ fonte, ...file }) => ({ fonte, file }));
+        reused++;
+      } else {
+        const { files, close } = await openInput(input, join(work, `zip-${i}`));
+        try {
+          const tables = [...new Set(files.map((f) => f.spec.staged))];
+          const before = cache ? await cache.mark(db, tables) : null;
+          const notes = report.notas.length;
+          results = await stageInput(ctx, files, work, threads);
+          if (cache && key && before)
+            await cache.save(db, key, before, {
+              arquivo: input.arquivo,
+              resultados: results.map(({ fonte, file }) => ({ fonte, ...file })),
+              notas: report.notas.slice(notes),
+            });
+        } finally {
+          await close();
         }
-        await threads.forBytes((await stat(r.file.path)).size);
-        results.set(r, await stageFile(ctx, r.spec, r.file, work));
       }
-      for (const r of batch) {
-        const s = results.get(r);
-        if (!s) throw new Error(`${r.file.arquivo}: not staged`);
-        staged.push({ fonte: r.spec.id, file: s });
+      if (key) usedKeys.add(key);
+      for (const { fonte, file: s } of results) {
+        staged.push({ fonte, file: s });
         log(
-          `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}`,
+          `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}${hit ? ' (cache)' : ''}`,
         );
       }
     }
@@ -290,13 +452,32 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
 
     const dir = await publishBuild(out, buildingDir, dirDaVersao(versao_do_dado));
     log(`published ${versao_do_dado} at ${dir}`);
-    return { versao_do_dado, dir, manifest, report: reportData };
-  } catch (e) {
-    await rm(buildingDir, { recursive: true, force: true });
-    throw e;
+    // Published already: a failure to tidy up is logged, never turned into a failed build.
+    try {
+      const old = await applyRetention(out, opts.keep);
+      if (old.length) log(`removed old versions (keeping ${opts.keep}): ${old.join(', ')}`);
+      if (plan.cached) {
+        const n = await plan.cached.cache.prune(usedKeys);
+        if (n) log(`staging cache: ${n} entries no input of this build uses removed`);
+        await plan.cached.cache.recordPublication({
+          impressao: plan.cached.impressao,
+          out,
+          dir: dirDaVersao(versao_do_dado),
+        });
+      }
+    } catch (e) {
+      log(`cleanup after publishing failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return {
+      versao_do_dado,
+      dir,
+      manifest,
+      report: reportData,
+      entradas: { total: found.inputs.length, do_cache: reused },
+      publicada: true,
+    };
   } finally {
     db.closeSync();
     instance.closeSync();
-    await rm(work, { recursive: true, force: true });
   }
 }

@@ -1,11 +1,13 @@
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type BuildOptions, build } from './build.ts';
 import { InputError } from './core/source.ts';
+import { CACHE_DIR } from './core/staging-cache.ts';
 import { runFetchCommand } from './fetch/command.ts';
 
 const USAGE = `usage:
   pipeline build --raw <dir> --out <dir> [--label <label>] [--memoria <DuckDB memory limit, e.g. 4GB>]
+                 [--cache <dir> (default <out>/.cache) | --sem-cache] [--manter-versoes <n> (default 3)]
   pipeline fetch …`;
 
 /** pnpm runs scripts in the package directory; paths the user typed are relative to where they typed them. */
@@ -27,6 +29,9 @@ export async function main(argv: string[], overrides: Partial<BuildOptions> = {}
       out: { type: 'string' },
       label: { type: 'string', default: 'local' },
       memoria: { type: 'string' },
+      cache: { type: 'string' },
+      'sem-cache': { type: 'boolean', default: false },
+      'manter-versoes': { type: 'string' },
     },
     strict: true,
   });
@@ -41,12 +46,27 @@ export async function main(argv: string[], overrides: Partial<BuildOptions> = {}
     console.error(`--memoria: expected a size such as 512MB or 4GB, found ${JSON.stringify(values.memoria)}`);
     return 2;
   }
+  const keep = values['manter-versoes'];
+  if (keep !== undefined && !/^[1-9]\d*$/.test(keep)) {
+    console.error(`--manter-versoes: expected a whole number ≥ 1, found ${JSON.stringify(keep)}`);
+    return 2;
+  }
+  if (values.cache !== undefined && values['sem-cache']) {
+    console.error('--cache and --sem-cache: choose one');
+    return 2;
+  }
+  const out = fromUser(values.out);
   try {
     const r = await build({
       raw: fromUser(values.raw),
-      out: fromUser(values.out),
+      out,
       label: values.label ?? 'local',
       ...(values.memoria !== undefined ? { memoryLimit: values.memoria } : {}),
+      // The command line caches staging by default (a nightly build restages only new inputs).
+      ...(values['sem-cache']
+        ? {}
+        : { cacheDir: values.cache ? fromUser(values.cache) : join(out, CACHE_DIR) }),
+      ...(keep !== undefined ? { keepVersions: Number(keep) } : {}),
       log: (m) => console.error(m),
       ...overrides,
     });
@@ -56,6 +76,8 @@ export async function main(argv: string[], overrides: Partial<BuildOptions> = {}
         dir: r.dir,
         artefatos: r.manifest.artefatos.length,
         quarentena: r.report.quarentena.total,
+        entradas: r.entradas,
+        publicada: r.publicada,
       }),
     );
     return 0;

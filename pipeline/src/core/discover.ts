@@ -105,60 +105,48 @@ export async function discover(raw: string, specs: readonly SourceSpec[]): Promi
 }
 
 /**
- * Every (spec, file) pair to stage, in discovery order. A zip's recognised members are extracted
- * under `work` only when the walk reaches that zip, and each member is deleted as soon as the caller
- * asks for the next pair (so it has been staged by every spec that reads it): at full scale (16
- * years of ITR and DFP zips) extracting everything first would need tens of GB of scratch disk.
+ * The (spec, file) pairs of one input. A zip's recognised members are extracted under `dir` (only when
+ * the build reaches that zip, so at most one zip's members are on disk: at full scale, 16 years of ITR
+ * and DFP zips extracted at once would need tens of GB of scratch disk); `close` deletes them.
  */
-export async function* filesToStage(d: Discovery, work: string): AsyncGenerator<RecognisedFile> {
-  let zips = 0;
-  for (const input of d.inputs) {
-    if (input.kind === 'file') {
-      for (const spec of input.specs) yield { spec, file: { path: input.path, arquivo: input.arquivo } };
-      continue;
-    }
-    const dir = join(work, `zip-${zips++}`);
-    const wanted = new Map(input.members.map((m) => [m.member, m.specs]));
-    try {
-      const { extracted } = await extractZip(input.path, input.arquivo, dir, (base) =>
-        input.members.some((m) => basename(m.member) === base),
-      );
-      for (const m of extracted) {
-        for (const spec of wanted.get(m.member) ?? [])
-          yield { spec, file: { path: m.path, arquivo: `${input.arquivo}:${m.member}` } };
-        await rm(m.path, { force: true });
-      }
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-}
-
-/**
- * The same pairs as `filesToStage`, one zip (or loose file) at a time, so a reader can stage several
- * members of the same spec together. A zip's members are deleted when the caller asks for the next zip.
- */
-export async function* inputsToStage(d: Discovery, work: string): AsyncGenerator<RecognisedFile[]> {
-  let zips = 0;
-  for (const input of d.inputs) {
-    if (input.kind === 'file') {
-      yield input.specs.map((spec) => ({ spec, file: { path: input.path, arquivo: input.arquivo } }));
-      continue;
-    }
-    const dir = join(work, `zip-${zips++}`);
-    const wanted = new Map(input.members.map((m) => [m.member, m.specs]));
-    try {
-      const { extracted } = await extractZip(input.path, input.arquivo, dir, (base) =>
-        input.members.some((m) => basename(m.member) === base),
-      );
-      yield extracted.flatMap((m) =>
+export async function openInput(
+  input: DiscoveredInput,
+  dir: string,
+): Promise<{ files: RecognisedFile[]; close(): Promise<void> }> {
+  if (input.kind === 'file')
+    return {
+      files: input.specs.map((spec) => ({ spec, file: { path: input.path, arquivo: input.arquivo } })),
+      close: async () => {},
+    };
+  const close = () => rm(dir, { recursive: true, force: true });
+  const wanted = new Map(input.members.map((m) => [m.member, m.specs]));
+  try {
+    const { extracted } = await extractZip(input.path, input.arquivo, dir, (base) =>
+      input.members.some((m) => basename(m.member) === base),
+    );
+    return {
+      files: extracted.flatMap((m) =>
         (wanted.get(m.member) ?? []).map((spec) => ({
           spec,
           file: { path: m.path, arquivo: `${input.arquivo}:${m.member}` },
         })),
-      );
+      ),
+      close,
+    };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/** Every (spec, file) pair to stage, in discovery order, one input open at a time (see `openInput`). */
+export async function* filesToStage(d: Discovery, work: string): AsyncGenerator<RecognisedFile> {
+  for (const [i, input] of d.inputs.entries()) {
+    const { files, close } = await openInput(input, join(work, `zip-${i}`));
+    try {
+      yield* files;
     } finally {
-      await rm(dir, { recursive: true, force: true });
+      await close();
     }
   }
 }

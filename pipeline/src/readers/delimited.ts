@@ -486,13 +486,24 @@ export async function crossFileDuplicates(
   const removed = new Map<string, number>();
   if (!spec.key?.length || arquivos.length < 2) return removed;
   const keys = spec.key.map((k) => quote(k.startsWith('_') ? k : stagingColumn(k)));
+  const files = `_arquivo IN (${arquivos.map(lit).join(', ')})`;
+  // A hash aggregate finds whether any key repeats (in-file repeats are already gone, so a repeat is
+  // across files); the window that names them sorts the whole table, so it runs only when some do.
+  const repeated = Number(
+    (
+      await db.runAndReadAll(
+        `SELECT count(*) FROM (SELECT 1 FROM ${quote(spec.staged)} WHERE ${files} GROUP BY ${keys.join(', ')} HAVING count(*) > 1)`,
+      )
+    ).getRows()[0]?.[0] ?? 0,
+  );
+  if (repeated === 0) return removed;
   const xdup = `_xdup_${loads++}`;
   try {
     await db.run(
       `CREATE TEMP TABLE ${xdup} AS SELECT _arquivo, _linha, kv FROM (
          SELECT _arquivo, _linha, concat_ws(' | ', ${keys.map((k) => `coalesce(CAST(${k} AS VARCHAR), '')`).join(', ')}) AS kv,
                 row_number() OVER (PARTITION BY ${keys.join(', ')} ORDER BY _arquivo, _linha) AS _rn
-         FROM ${quote(spec.staged)} WHERE _arquivo IN (${arquivos.map(lit).join(', ')})) WHERE _rn > 1`,
+         FROM ${quote(spec.staged)} WHERE ${files}) WHERE _rn > 1`,
     );
     await db.run(
       `INSERT INTO _quarantine SELECT ${lit(spec.id)}, _arquivo, _linha, ${lit(spec.key.join('+'))}, kv, ${lit(MOTIVOS.duplicada)} FROM ${xdup}`,

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { build } from '../build.ts';
+import { processAlive } from '../core/process-alive.ts';
 
 /**
  * One publication of the real sample shared by every test suite and process that needs it (pipeline,
@@ -72,21 +73,11 @@ export async function publicacaoCompleta(out: string): Promise<boolean> {
 
 const DonoSchema = z.strictObject({ pid: z.number().int().positive(), desde: z.number() });
 
-function vivo(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: the process exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** A lock is abandoned when its owner died (or never wrote who it is) long enough ago. */
 async function lockAbandonado(lock: string): Promise<boolean> {
   try {
     const dono = DonoSchema.parse(JSON.parse(await readFile(join(lock, 'dono.json'), 'utf8')));
-    return !vivo(dono.pid) || Date.now() - dono.desde > LOCK_MAX_MS;
+    return !processAlive(dono.pid) || Date.now() - dono.desde > LOCK_MAX_MS;
   } catch {
     const s = await stat(lock).catch(() => null);
     // No owner file yet: the holder is between mkdir and writeFile; give it a few seconds.

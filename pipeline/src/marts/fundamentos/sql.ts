@@ -38,7 +38,9 @@ export async function verificar(
 ): Promise<Verificacao> {
   const verificados = await numero(db, total_sql);
   const falhas = await numero(db, `SELECT count(*) FROM (${falhas_sql})`);
-  const ex = await db.runAndReadAll(`SELECT * FROM (${falhas_sql}) LIMIT 5`);
+  // ORDER BY ALL: without it DuckDB's threads pick any five, and two builds of the same input would
+  // publish different report.json files (a cached build must equal one from scratch).
+  const ex = await db.runAndReadAll(`SELECT * FROM (${falhas_sql}) ORDER BY ALL LIMIT 5`);
   return { verificados, falhas, exemplos: ex.getRowObjectsJson() };
 }
 

@@ -27,6 +27,19 @@ escolha AS (
 receb AS (
   SELECT cnpj_cia, dt_refer, CAST(versao AS INTEGER) AS v, min(dt_receb) AS dt_receb
   FROM stg_cvm_doc_indice WHERE _doc = 'ITR' GROUP BY ALL
+),
+linhas AS (
+  SELECT d.* FROM d
+  JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
+  JOIN escolha USING (cnpj_cia, dt_refer, _demo, _agreg)
+  WHERE d.ordem_exerc NOT LIKE 'PEN%' AND d.dt_fim_exerc = d.dt_refer
+),
+-- The first line of each account and block (a repeated line is dropped). A grouped min over narrow
+-- columns, not row_number() over whole rows: that window could not spill (out of memory at escala 0.05
+-- with a 300MB limit, docs/benchmarks.md); ties on _linha across files go to the first file name.
+primeira AS (
+  SELECT cnpj_cia, dt_refer, _demo, cd_conta, dt_ini_exerc, min({'l': _linha, 'a': _arquivo}) AS p
+  FROM linhas GROUP BY ALL
 )
 SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEGER) AS ano,
   CAST(quarter(d.dt_refer) AS INTEGER) AS trimestre, d._demo AS demo, d._agreg AS agreg, d.v AS versao, receb.dt_receb,
@@ -38,12 +51,11 @@ SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEG
   CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END AS unidade,
   CAST(d.vl_conta AS DECIMAL(38,10)) * unidade AS valor,
   d._arquivo AS arquivo, d._linha AS linha
-FROM d
-JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
-JOIN escolha USING (cnpj_cia, dt_refer, _demo, _agreg)
-LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v
-WHERE d.ordem_exerc NOT LIKE 'PEN%' AND d.dt_fim_exerc = d.dt_refer
-QUALIFY row_number() OVER (PARTITION BY d.cnpj_cia, d.dt_refer, d._demo, d.cd_conta, d.dt_ini_exerc ORDER BY d._linha) = 1;
+FROM linhas d
+JOIN primeira f ON f.cnpj_cia IS NOT DISTINCT FROM d.cnpj_cia AND f.dt_refer IS NOT DISTINCT FROM d.dt_refer
+  AND f._demo IS NOT DISTINCT FROM d._demo AND f.cd_conta IS NOT DISTINCT FROM d.cd_conta
+  AND f.dt_ini_exerc IS NOT DISTINCT FROM d.dt_ini_exerc AND f.p.l = d._linha AND f.p.a = d._arquivo
+LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v;
 
 CREATE OR REPLACE TABLE int_fundamentos_blocos_itr AS
 WITH b AS (

@@ -1,0 +1,239 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { z } from 'zod';
+import type { DiscoveredInput } from './discover.ts';
+import { lit, quote } from './staging.ts';
+
+/**
+ * Content-addressed cache of staged rows, one entry per raw input (a loose file or a zip): what staging
+ * that input added to each `stg_*` table and to `_quarantine`, the per-file results and the notes it
+ * left. A later build whose raw folder holds the same bytes at the same path, read by the same specs and
+ * the same staging code, loads the entry instead of staging the input again, so a nightly build with one
+ * new COTAHIST day stages one file. Layout and rules: docs/architecture.md, "Incremental builds".
+ */
+
+/** The command line's cache folder, inside `--out` (so the build lock covers it). */
+export const CACHE_DIR = '.cache';
+
+/** Folders whose code decides what staging produces: any change there invalidates every entry. */
+const STAGING_CODE_DIRS = ['readers', 'sources', 'core'] as const;
+/** Entry format; bump when what an entry holds changes. */
+const ENTRY_FORMAT = 1;
+
+const EntryMetaSchema = z.object({
+  formato: z.literal(ENTRY_FORMAT),
+  arquivo: z.string(),
+  /** Every table the input's specs feed, with the rows this input added (0 included: an empty table is still published). */
+  tabelas: z.array(z.object({ tabela: z.string(), linhas: z.number().int().nonnegative() })),
+  quarentena: z.number().int().nonnegative(),
+  resultados: z.array(
+    z.object({
+      fonte: z.string(),
+      arquivo: z.string(),
+      staged: z.string(),
+      rows: z.number().int(),
+      quarantined: z.number().int(),
+    }),
+  ),
+  notas: z.array(z.object({ etapa: z.string(), mensagem: z.string() })),
+});
+export type CacheEntryMeta = z.infer<typeof EntryMetaSchema>;
+
+async function sha256File(path: string): Promise<string> {
+  const h = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
+    h.update(chunk);
+  return h.digest('hex');
+}
+
+const PIPELINE_SRC = join(import.meta.dirname, '..');
+/** Everything a publication depends on besides its inputs: the whole pipeline and the schemas. */
+const PUBLICATION_CODE_DIRS = [PIPELINE_SRC, join(PIPELINE_SRC, '../../schemas/src')];
+
+/**
+ * sha256 over the code under `dirs` (tests left out), file by file in path order. Source specs hold
+ * functions (JSON shapes) whose behaviour no serialisation of the spec shows, so the code itself is
+ * the version: a nightly build with unchanged code reuses everything.
+ */
+async function codeFingerprint(dirs: string[]): Promise<string> {
+  const files: string[] = [];
+  for (const d of dirs) {
+    for (const e of await readdir(d, { recursive: true, withFileTypes: true })) {
+      if (e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+        files.push(join(e.parentPath, e.name));
+    }
+  }
+  const h = createHash('sha256');
+  for (const f of files.sort()) h.update(`${relative(PIPELINE_SRC, f)}\0`).update(await readFile(f));
+  return h.digest('hex');
+}
+
+const PublicationSchema = z.object({ impressao: z.string(), out: z.string(), dir: z.string() });
+/** The last publication made with this cache: what it was built from (`impressao`) and where it is. */
+export type PublicationRecord = z.infer<typeof PublicationSchema>;
+
+export interface StagingCache {
+  /** `<dir>/staging/<key>/`. */
+  readonly dir: string;
+  /** Key of one input: its bytes, its `arquivo`, the specs that read it (or its members) and the staging code. */
+  keyOf(input: DiscoveredInput): Promise<string>;
+  /** The entry's metadata, or null when absent or unreadable (then the input is staged again). */
+  lookup(key: string): Promise<CacheEntryMeta | null>;
+  /** Loads an entry's rows into the build's tables (creating a table the build has not made yet). */
+  load(db: DuckDBConnection, key: string, meta: CacheEntryMeta): Promise<void>;
+  /** Row counts of `tables` (and `_quarantine`) before staging an input: its rows are appended after them. */
+  mark(db: DuckDBConnection, tables: string[]): Promise<Map<string, number>>;
+  /** Writes the entry for rows appended since `mark` (temp dir, then rename: a cut-short write is never an entry). */
+  save(
+    db: DuckDBConnection,
+    key: string,
+    before: Map<string, number>,
+    meta: Omit<CacheEntryMeta, 'formato' | 'tabelas' | 'quarentena'>,
+  ): Promise<void>;
+  /** Deletes entries this build did not use (the cache holds one build's inputs). */
+  prune(used: ReadonlySet<string>): Promise<number>;
+  /**
+   * sha256 of everything a publication is made from: the input keys in order, the whole pipeline and
+   * schema code, and what the caller adds (label, stage names, download log…). Not the clock.
+   */
+  publicationFingerprint(extra: unknown, keys: string[]): Promise<string>;
+  lastPublication(): Promise<PublicationRecord | null>;
+  recordPublication(r: PublicationRecord): Promise<void>;
+}
+
+const QUARANTINE = '_quarantine';
+
+async function existingTables(db: DuckDBConnection): Promise<Set<string>> {
+  return new Set(
+    (await db.runAndReadAll('SELECT table_name FROM duckdb_tables() WHERE NOT temporary'))
+      .getRows()
+      .map((r) => String(r[0])),
+  );
+}
+
+async function countRows(db: DuckDBConnection, table: string): Promise<number> {
+  return Number((await db.runAndReadAll(`SELECT count(*) FROM ${quote(table)}`)).getRows()[0]?.[0] ?? 0);
+}
+
+export async function openStagingCache(root: string): Promise<StagingCache> {
+  const dir = join(root, 'staging');
+  await mkdir(dir, { recursive: true });
+  const code = await codeFingerprint(STAGING_CODE_DIRS.map((d) => join(PIPELINE_SRC, d)));
+  const publicationFile = join(root, 'publicacao.json');
+  const entry = (key: string) => join(dir, key);
+  const parquetOf = (base: string, table: string) => join(base, `${table}.parquet`);
+
+  return {
+    dir,
+    async keyOf(input) {
+      const specs =
+        input.kind === 'file'
+          ? input.specs.map((s) => s.id)
+          : input.members.map((m) => `${m.member}:${m.specs.map((s) => s.id).join(',')}`);
+      return createHash('sha256')
+        .update(
+          JSON.stringify({
+            formato: ENTRY_FORMAT,
+            code,
+            arquivo: input.arquivo,
+            kind: input.kind,
+            sha256: await sha256File(input.path),
+            specs,
+          }),
+        )
+        .digest('hex');
+    },
+    async lookup(key) {
+      try {
+        const parsed = EntryMetaSchema.safeParse(
+          JSON.parse(await readFile(join(entry(key), 'meta.json'), 'utf8')),
+        );
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+    async load(db, key, meta) {
+      const have = await existingTables(db);
+      for (const { tabela } of meta.tabelas) {
+        const p = lit(parquetOf(entry(key), tabela));
+        if (!have.has(tabela)) {
+          await db.run(`CREATE TABLE ${quote(tabela)} AS SELECT * FROM read_parquet(${p}) LIMIT 0`);
+          have.add(tabela);
+        }
+        await db.run(`INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet(${p})`);
+      }
+      if (meta.quarentena > 0)
+        await db.run(
+          `INSERT INTO ${QUARANTINE} BY NAME SELECT * FROM read_parquet(${lit(parquetOf(entry(key), QUARANTINE))})`,
+        );
+    },
+    async mark(db, tables) {
+      const have = await existingTables(db);
+      const before = new Map<string, number>();
+      for (const t of new Set([...tables, QUARANTINE]))
+        before.set(t, have.has(t) ? await countRows(db, t) : 0);
+      return before;
+    },
+    async save(db, key, before, meta) {
+      const tmp = join(dir, `.tmp-${randomBytes(6).toString('hex')}`);
+      await mkdir(tmp, { recursive: true });
+      try {
+        const have = await existingTables(db);
+        const tabelas: CacheEntryMeta['tabelas'] = [];
+        let quarentena = 0;
+        for (const [t, from] of before) {
+          if (!have.has(t)) continue;
+          // Staging only appends (cross-file duplicates are removed after every input is staged), so
+          // this input's rows are the ones past the count taken before it, in insertion order.
+          const n = Number(
+            (
+              await db.run(
+                `COPY (SELECT * FROM ${quote(t)} WHERE rowid >= ${from}) TO ${lit(parquetOf(tmp, t))} (FORMAT PARQUET, COMPRESSION ZSTD)`,
+              )
+            ).rowsChanged,
+          );
+          if (t === QUARANTINE) quarentena = n;
+          else tabelas.push({ tabela: t, linhas: n });
+        }
+        const full: CacheEntryMeta = { formato: ENTRY_FORMAT, ...meta, tabelas, quarentena };
+        await writeFile(join(tmp, 'meta.json'), `${JSON.stringify(full)}\n`);
+        await rm(entry(key), { recursive: true, force: true });
+        await rename(tmp, entry(key));
+      } finally {
+        await rm(tmp, { recursive: true, force: true });
+      }
+    },
+    async publicationFingerprint(extra, keys) {
+      const all = await codeFingerprint(PUBLICATION_CODE_DIRS);
+      return createHash('sha256')
+        .update(JSON.stringify({ formato: ENTRY_FORMAT, all, extra, keys }))
+        .digest('hex');
+    },
+    async lastPublication() {
+      try {
+        const r = PublicationSchema.safeParse(JSON.parse(await readFile(publicationFile, 'utf8')));
+        return r.success ? r.data : null;
+      } catch {
+        return null;
+      }
+    },
+    async recordPublication(r) {
+      const tmp = `${publicationFile}.tmp-${randomBytes(4).toString('hex')}`;
+      await writeFile(tmp, `${JSON.stringify(r)}\n`);
+      await rename(tmp, publicationFile);
+    },
+    async prune(used) {
+      let n = 0;
+      for (const name of await readdir(dir)) {
+        if (used.has(name)) continue;
+        await rm(join(dir, name), { recursive: true, force: true });
+        n++;
+      }
+      return n;
+    },
+  };
+}
