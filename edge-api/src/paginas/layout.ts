@@ -1,5 +1,5 @@
-import { strings } from '@fundamentos/site/i18n/strings';
-import { documento, type OpcoesCasca } from '@fundamentos/site/layout/casca';
+import { strings } from '@fundamentos/ui/i18n/strings';
+import { documento, type OpcoesCasca } from '@fundamentos/ui/layout/casca';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { html, raw } from 'hono/html';

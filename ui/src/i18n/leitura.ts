@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/strings.ts';
+import type { Lang } from './strings.ts';
 
 /**
  * Texts of the reading layer (issue 15): the shell's search box, the home sections, the company/REIT/ETF
