@@ -73,7 +73,7 @@ describe('/hoje', () => {
     expect(artefato.mudancas.length).toBeGreaterThan(0);
     for (const m of artefato.mudancas) expect(corpo).toContain(escapado(m.texto));
     expect(corpo).toContain('<th scope="col">');
-    // The shared page shell (site/src/layout/casca.ts): same header and stylesheet as the static site.
+    // The shared page shell (ui/src/layout/casca.ts): same header and stylesheet as the static site.
     expect(corpo).toContain('<header class="topo">');
     expect(corpo).toContain('<link rel="stylesheet" href="/estilo.css">');
     expect(corpo).not.toMatch(/<script|src="http/);

@@ -34,7 +34,7 @@ export function preencher(modelo: string, valores: Record<string, string | numbe
   return modelo.replace(/\{([a-z_]+)\}/g, (m, k: string) => (k in valores ? String(valores[k]) : m));
 }
 
-// One number format for static and edge pages: the site's (`site/src/data/formato.ts`).
+// One number format for static and edge pages: the site's (`ui/src/formato.ts`).
 export { formatarInteiro, formatarReais, formatarValor } from '@fundamentos/ui/formato';
 
 /** A position's share of the portfolio, shown like the fraction indicators. */
