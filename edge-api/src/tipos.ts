@@ -1,4 +1,4 @@
-import type { Lang } from '@fundamentos/site/i18n/strings';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import type { Plano } from './chave-formato.ts';
 
 export interface ChaveValida {

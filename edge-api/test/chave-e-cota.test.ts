@@ -35,7 +35,7 @@ describe('POST /chave-gratis', () => {
     expect(htmlPt).toContain('lang="pt-BR"');
     expect(htmlPt).toContain('Sua chave foi criada');
     expect(htmlPt).toMatch(/<code id="chave">fbr_[0-9a-f]{16}_[0-9a-f]{48}<\/code>/);
-    // The one layout (site/src/layout/casca.ts): shared header, navigation, footer and stylesheet.
+    // The one layout (ui/src/layout/casca.ts): shared header, navigation, footer and stylesheet.
     expect(htmlPt).toContain('<meta name="robots" content="noindex">');
     expect(htmlPt).toContain('<header class="topo">');
     expect(htmlPt).toContain('<footer class="rodape">');

@@ -73,10 +73,13 @@ describe('/hoje', () => {
     expect(artefato.mudancas.length).toBeGreaterThan(0);
     for (const m of artefato.mudancas) expect(corpo).toContain(escapado(m.texto));
     expect(corpo).toContain('<th scope="col">');
-    // The shared page shell (site/src/layout/casca.ts): same header and stylesheet as the static site.
+    // The shared page shell (ui/src/layout/casca.ts): same header and stylesheet as the static site.
     expect(corpo).toContain('<header class="topo">');
     expect(corpo).toContain('<link rel="stylesheet" href="/estilo.css">');
-    expect(corpo).not.toMatch(/<script|src="http/);
+    // Readable without JavaScript: the only script is the shell's inline search enhancement (issue 15),
+    // nothing loaded from a file or another origin.
+    expect(corpo).not.toMatch(/<script[^>]*\ssrc=|src="http/);
+    expect(corpo.match(/<script/g)?.length ?? 0).toBeLessThanOrEqual(1);
     const s = artefato.ultima_sessao;
     expect(s).toBeTruthy();
     if (s) expect(corpo).toContain(`Última sessão de preços nos dados: ${s.data}`);

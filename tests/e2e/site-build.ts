@@ -63,6 +63,9 @@ const FONTES_DO_SITE = [
   'site/scripts',
   'site/astro.config.ts',
   'site/package.json',
+  // the shell, strings and formats the pages are made of live in the ui package
+  'ui/src',
+  'ui/package.json',
 ];
 
 async function arquivos(p: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { AcompanharRespostaSchema, CONFIRMAR_EM_HORAS } from '@fundamentos/schemas/contas';
-import { href } from '@fundamentos/site/i18n/routes';
-import type { Lang } from '@fundamentos/site/i18n/strings';
+import { href } from '@fundamentos/ui/i18n/routes';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';

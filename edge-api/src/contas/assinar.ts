@@ -1,5 +1,5 @@
-import { href } from '@fundamentos/site/i18n/routes';
-import type { Lang } from '@fundamentos/site/i18n/strings';
+import { href } from '@fundamentos/ui/i18n/routes';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type Stripe from 'stripe';

@@ -4,8 +4,8 @@ import {
   type EventoPublicado,
   VigiaEventosArtefatoSchema,
 } from '@fundamentos/schemas/eventos';
-import { href } from '@fundamentos/site/i18n/routes';
-import type { Lang } from '@fundamentos/site/i18n/strings';
+import { href } from '@fundamentos/ui/i18n/routes';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { html } from 'hono/html';
 import { buildAtual, jsonDoBuild } from '../artefatos.ts';
 import { emTexto, preencher } from '../paginas/comum.ts';

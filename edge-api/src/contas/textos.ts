@@ -1,4 +1,4 @@
-import type { Lang } from '@fundamentos/site/i18n/strings';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 
 /**
  * Text of the account pages and messages, in both languages. Placeholders `{x}` are filled by `preencher`

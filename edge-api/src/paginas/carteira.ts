@@ -8,8 +8,8 @@ import {
 import { type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { type PrecosEmpresa, PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import type { Tickers } from '@fundamentos/schemas/tickers';
-import { href } from '@fundamentos/site/i18n/routes';
-import { type Lang, type Strings, strings } from '@fundamentos/site/i18n/strings';
+import { href } from '@fundamentos/ui/i18n/routes';
+import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';

@@ -7,8 +7,8 @@ import {
   type NomeIndicador,
 } from '@fundamentos/schemas/indicadores';
 import { type MultiploAnual, type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
-import { href } from '@fundamentos/site/i18n/routes';
-import { type Lang, type Strings, strings } from '@fundamentos/site/i18n/strings';
+import { href } from '@fundamentos/ui/i18n/routes';
+import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';

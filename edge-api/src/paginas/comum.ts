@@ -2,9 +2,9 @@ import { type Dicionario, DicionarioSchema } from '@fundamentos/schemas/dicionar
 import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
 import { entradaDoDicionario, separarFlags } from '@fundamentos/schemas/flags';
 import type { NomeIndicador } from '@fundamentos/schemas/indicadores';
-import { formatarValor } from '@fundamentos/site/data/formato';
-import { href } from '@fundamentos/site/i18n/routes';
-import { type Lang, type Strings, strings } from '@fundamentos/site/i18n/strings';
+import { formatarValor } from '@fundamentos/ui/formato';
+import { href } from '@fundamentos/ui/i18n/routes';
+import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { z } from 'zod';
@@ -34,8 +34,8 @@ export function preencher(modelo: string, valores: Record<string, string | numbe
   return modelo.replace(/\{([a-z_]+)\}/g, (m, k: string) => (k in valores ? String(valores[k]) : m));
 }
 
-// One number format for static and edge pages: the site's (`site/src/data/formato.ts`).
-export { formatarInteiro, formatarReais, formatarValor } from '@fundamentos/site/data/formato';
+// One number format for static and edge pages: the site's (`ui/src/formato.ts`).
+export { formatarInteiro, formatarReais, formatarValor } from '@fundamentos/ui/formato';
 
 /** A position's share of the portfolio, shown like the fraction indicators. */
 export function formatarPeso(valor: number, lang: Lang): string {

@@ -1,4 +1,4 @@
-import type { Lang } from '@fundamentos/site/i18n/strings';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import type { StatusCode } from 'hono/utils/http-status';

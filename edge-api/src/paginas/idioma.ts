@@ -1,4 +1,4 @@
-import type { Lang } from '@fundamentos/site/i18n/strings';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import type { Context } from 'hono';
 import { setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';

@@ -1,5 +1,5 @@
-import { strings } from '@fundamentos/site/i18n/strings';
-import { documento, type OpcoesCasca } from '@fundamentos/site/layout/casca';
+import { strings } from '@fundamentos/ui/i18n/strings';
+import { documento, type OpcoesCasca } from '@fundamentos/ui/layout/casca';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { html, raw } from 'hono/html';
@@ -12,7 +12,7 @@ import type { AppEnv } from '../tipos.ts';
 export type OpcoesPagina = Omit<OpcoesCasca, 'lang' | 'versao' | 'site'>;
 
 /**
- * An HTML page rendered at the edge inside the same shell as the static site (`site/src/layout/casca.ts`).
+ * An HTML page rendered at the edge inside the same shell as the static site (`ui/src/layout/casca.ts`).
  * The language is the one the negotiation middleware settled on; the footer shows the live build's
  * `versao_do_dado` (or says none is published) and canonical URLs use the request's origin; the language
  * switch keeps the request's query (search terms, portfolio).

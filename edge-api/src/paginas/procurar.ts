@@ -2,8 +2,8 @@ import { type EmpresaListaItem, EmpresasListaSchema } from '@fundamentos/schemas
 import { type EtfLista, EtfListaSchema } from '@fundamentos/schemas/etfs';
 import { type FiiLista, FiiListaSchema } from '@fundamentos/schemas/fiis';
 import type { Tickers } from '@fundamentos/schemas/tickers';
-import { href } from '@fundamentos/site/i18n/routes';
-import { type Lang, type Strings, strings } from '@fundamentos/site/i18n/strings';
+import { href } from '@fundamentos/ui/i18n/routes';
+import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';

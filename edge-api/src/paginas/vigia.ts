@@ -5,8 +5,8 @@ import {
   ROTULOS_TIPO,
   TIPOS_POR_CLASSE,
 } from '@fundamentos/schemas/eventos';
-import { href } from '@fundamentos/site/i18n/routes';
-import type { Lang } from '@fundamentos/site/i18n/strings';
+import { href } from '@fundamentos/ui/i18n/routes';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';

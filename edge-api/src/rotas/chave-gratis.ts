@@ -1,4 +1,4 @@
-import { strings } from '@fundamentos/site/i18n/strings';
+import { strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
-import { LEITURA } from '../content/leitura.ts';
-import type { Lang } from '../i18n/strings.ts';
+import { LEITURA } from '@fundamentos/ui/i18n/leitura';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 
 /** The sortable-table script (`public/tabela.js`); pages with a `data-ordenavel` table load it deferred. */
 export const SCRIPT_TABELA = '/tabela.js';

@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/strings.ts';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 
 /** Texts of the price chart, theme, comparison, small-caps and audit-history pages (pt and en). */
 export const TEXTOS = {

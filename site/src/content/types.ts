@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/strings.ts';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 
 /** A written page: paragraphs may mark code with backticks, rendered as <code> (no HTML in content). */
 export interface Texto {

@@ -1,7 +1,7 @@
 import { type Dicionario, DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { entradaDoDicionario } from '@fundamentos/schemas/flags';
 import type { NomeIndicador } from '@fundamentos/schemas/indicadores';
-import type { Lang } from '../i18n/strings.ts';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { type DataBuild, readArtefact } from './build.ts';
 import { caminhos } from './empresas.ts';
 

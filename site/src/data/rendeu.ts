@@ -1,6 +1,6 @@
 import { entradaDoDicionario } from '@fundamentos/schemas/flags';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
-import type { Lang } from '../i18n/strings.ts';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { type DataBuild, readArtefact } from './build.ts';
 import { dicionario } from './dicionario.ts';
 import { type EmpresaPublicada, empresasPublicadas } from './empresas.ts';

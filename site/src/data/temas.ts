@@ -1,9 +1,9 @@
 import { separarFlags } from '@fundamentos/schemas/flags';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
-import type { Lang } from '../i18n/strings.ts';
+import { formatarValor } from '@fundamentos/ui/formato';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { formulaIndicador, type TextosDicionario, textosDicionario, tituloIndicador } from './dicionario.ts';
 import type { EmpresaPublicada } from './empresas.ts';
-import { formatarValor } from './formato.ts';
 
 /**
  * Themes of `/acoes/{ticker}/{tema}` (documented in docs/site.md). `reapresentacoes` keeps its own

@@ -1,9 +1,9 @@
 import { INDICADORES } from '@fundamentos/schemas/indicadores';
 import { type ItemVeredito, type Veredito, VereditoSchema } from '@fundamentos/schemas/veredito';
-import type { Lang } from '../i18n/strings.ts';
+import { formatarValor, type UnidadeExibicao } from '@fundamentos/ui/formato';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { type DataBuild, readArtefact } from './build.ts';
 import { caminhos } from './empresas.ts';
-import { formatarValor, type UnidadeExibicao } from './formato.ts';
 
 /**
  * `json/empresas/<cd>/veredito.json` through the manifest (sha256 checked) and the shared schema; null

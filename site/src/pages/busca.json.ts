@@ -5,7 +5,7 @@ import { etfsPublicados } from '../data/etfs.ts';
 import { fiisPublicados } from '../data/fiis.ts';
 
 /**
- * The search box's index (`/busca.json`, read by the shell's script, `src/layout/busca-script.ts`): one row per asset that has a page,
+ * The search box's index (`/busca.json`, read by the shell's script, `ui/src/layout/busca-script.ts`): one row per asset that has a page,
  * `[type, code, name, CNPJ digits, other codes, CVM code]` with type 0 stock, 1 REIT, 2 ETF. Rows, not
  * objects, keep it small (~25 KB gzipped for the sample's ~760 assets); the browser fetches it once, on
  * the first focus of the box, so it never weighs on a page that is only read. A full-text engine

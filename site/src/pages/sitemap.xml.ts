@@ -1,10 +1,10 @@
+import { href } from '@fundamentos/ui/i18n/routes';
+import { LANGS } from '@fundamentos/ui/i18n/strings';
 import type { APIRoute } from 'astro';
 import { currentBuild } from '../data/build.ts';
 import { paginasEtf } from '../data/etfs.ts';
 import { paginasFii } from '../data/fiis.ts';
 import { paginasIndexaveis } from '../data/paginas.ts';
-import { href } from '../i18n/routes.ts';
-import { LANGS } from '../i18n/strings.ts';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 

@@ -1,10 +1,10 @@
+import { LANG_PARAMS, langFromParam } from '@fundamentos/ui/i18n/routes';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { currentBuild } from '../../../../data/build.ts';
 import { dicionario, textosDicionario } from '../../../../data/dicionario.ts';
 import type { EmpresaPublicada } from '../../../../data/empresas.ts';
 import { paginaTema, TEMAS_LISTA, type Tema, temaMarkdown } from '../../../../data/temas.ts';
 import { paginasDeEmpresa } from '../../../../data/tickers.ts';
-import { LANG_PARAMS, langFromParam } from '../../../../i18n/routes.ts';
 
 /** `/acoes/{ticker}/{tema}.md`: the theme page as plain text for AI readers. */
 export const getStaticPaths: GetStaticPaths = () => {

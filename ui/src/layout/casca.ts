@@ -1,5 +1,5 @@
 import { html, raw } from 'hono/html';
-import { LEITURA } from '../content/leitura.ts';
+import { LEITURA } from '../i18n/leitura.ts';
 import { href } from '../i18n/routes.ts';
 import { type Lang, strings } from '../i18n/strings.ts';
 import { SCRIPT_BUSCA } from './busca-script.ts';

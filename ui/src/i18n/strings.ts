@@ -357,7 +357,7 @@ function parse(lang: Lang, raw: unknown): Strings {
   const r = StringsSchema.safeParse(raw);
   if (!r.success) {
     const where = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`site/src/translations/${lang}.json: ${where}`);
+    throw new Error(`ui/src/translations/${lang}.json: ${where}`);
   }
   return r.data;
 }

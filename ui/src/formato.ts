@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/strings.ts';
+import type { Lang } from './i18n/strings.ts';
 
 export type UnidadeExibicao = 'fracao_nominal' | 'fracao' | 'brl' | 'vezes' | 'inteiro_0_9';
 

@@ -1,4 +1,4 @@
-import type { Lang } from '../i18n/strings.ts';
+import type { Lang } from './strings.ts';
 
 /**
  * Texts of the reading layer (issue 15): the shell's search box, the home sections, the company/REIT/ETF
@@ -13,7 +13,7 @@ export const LEITURA = {
       dica: 'código, nome ou CNPJ',
       botao: 'Procurar',
       nenhum: 'Nada no índice; Enter procura em todo o catálogo.',
-      /** `{n}` is filled in by the browser script (src/layout/busca-script.ts). */
+      /** `{n}` is filled in by the browser script (../layout/busca-script.ts). */
       uma_sugestao: '1 sugestão; setas para escolher, Enter para abrir.',
       sugestoes: '{n} sugestões; setas para escolher, Enter para abrir.',
       tipos: 'Ação|FII|ETF',
