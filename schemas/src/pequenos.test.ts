@@ -80,6 +80,8 @@ describe('dump', () => {
     sha256: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
     colunas: ['cd_regulator', 'ano', 'nome', 'valor', 'flag'],
     plano: 'pro',
+    parquet: null,
+    dicionario: [],
   };
   it('accepts an index and refuses duplicate names and negative sizes', () => {
     const d = { versao_do_dado: versao, conjuntos: [conjunto], nota: 'CSV em UTF-8.' };

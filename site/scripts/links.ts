@@ -19,6 +19,8 @@ export const PREFIXOS_DA_API = [
   '/vigia/',
   // the watcher's pages are rendered by the worker in both languages
   '/en/vigia/',
+  // the build's quality report as JSON is a worker route (edge-api/src/rotas/qualidade.ts)
+  '/qualidade.json',
   '/fiis/',
   '/etfs/',
   '/dump',

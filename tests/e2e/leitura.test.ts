@@ -100,10 +100,8 @@ describe('reading layer in Chromium (issue 15)', () => {
             path: join(SCREENSHOTS, `leitura-${nome}-${lang}-${largura}.png`),
             fullPage: true,
           });
-          if (largura === 1440) {
-            const graves = (await axe(page)).filter((x) => x.impact === 'serious' || x.impact === 'critical');
-            expect(graves, `${path}: ${JSON.stringify(graves)}`).toEqual([]);
-          }
+          const graves = (await axe(page)).filter((x) => x.impact === 'serious' || x.impact === 'critical');
+          expect(graves, `${path} at ${largura} px: ${JSON.stringify(graves)}`).toEqual([]);
           expect(erros).toEqual([]);
           await page.context().close();
         }

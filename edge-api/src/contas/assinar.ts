@@ -5,6 +5,7 @@ import { html } from 'hono/html';
 import type Stripe from 'stripe';
 import { gerarChave, LIMITE_DIARIO } from '../chave-formato.ts';
 import { type ErroApi, parametrosInvalidos } from '../erro-api.ts';
+import { esquecerChaves } from '../middleware/chave.ts';
 import { emTexto, preencher } from '../paginas/comum.ts';
 import { marcarPagina, paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
@@ -233,12 +234,14 @@ async function encerrar(env: Env, assinaturaStripe: string): Promise<string> {
   const agora = new Date().toISOString();
   const [r] = await env.DB.batch([
     env.DB.prepare(
-      "UPDATE chaves SET revogada_em = ?1 WHERE revogada_em IS NULL AND id = (SELECT chave_id FROM assinaturas WHERE assinatura_stripe = ?2 AND estado = 'ativa')",
+      "UPDATE chaves SET revogada_em = ?1 WHERE revogada_em IS NULL AND id = (SELECT chave_id FROM assinaturas WHERE assinatura_stripe = ?2 AND estado = 'ativa') RETURNING id",
     ).bind(agora, assinaturaStripe),
     env.DB.prepare(
       "UPDATE assinaturas SET estado = 'cancelada', encerrada_em = ?1 WHERE assinatura_stripe = ?2 AND estado = 'ativa'",
     ).bind(agora, assinaturaStripe),
   ]);
+  // This isolate forgets the key at once; others stop accepting it within the key cache's TTL.
+  esquecerChaves((r?.results ?? []).map((l) => String((l as { id: unknown }).id)));
   return (r?.meta.changes ?? 0) > 0 ? 'cancelada' : 'ignorado';
 }
 

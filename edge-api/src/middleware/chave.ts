@@ -21,6 +21,12 @@ const CHAVE_TTL_MS = 60_000;
 const validas = new Map<string, { valida: ChaveValida; ate: number }>();
 const MAX_VALIDAS = 10_000;
 
+/** Drops keys revoked by this worker (a cancelled subscription) from this isolate's cache at once. */
+export function esquecerChaves(ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  for (const [hash, { valida }] of validas) if (ids.includes(valida.id)) validas.delete(hash);
+}
+
 async function verificar(db: D1Database, chave: string): Promise<ChaveValida | null> {
   const id = idDaChave(chave);
   if (id === null) return null;

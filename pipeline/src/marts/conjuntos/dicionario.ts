@@ -97,6 +97,10 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
     colunas: {
       trimestre: ['trimestre (1 a 4)', 'quarter (1 to 4)'],
       origem: ['como o valor trimestral foi obtido', 'how the quarterly value was obtained'],
+      acumulado: [
+        'valor acumulado no ano até o trimestre, como no ITR (R$)',
+        'year-to-date value up to the quarter, as filed in the ITR (BRL)',
+      ],
     },
   },
   indicadores: {
@@ -113,6 +117,17 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
       valor_penult: ['o mesmo período no DFP seguinte (R$)', 'the same period in the next DFP (BRL)'],
       dif_rel: ['(penult − ultimo) / |ultimo|', '(penult − ultimo) / |ultimo|'],
       sem_valor: ['nulo ou motivo de não haver diferença', 'null or why there is no difference'],
+      tipo: [
+        'dfp_seguinte (primeira publicação contra o DFP seguinte) ou reapresentacao_no_ano (reenvio do mesmo ano, VERSAO > 1)',
+        'dfp_seguinte (first publication against the next DFP) or reapresentacao_no_ano (same-year resubmission, VERSAO > 1)',
+      ],
+      versao_original: [
+        'VERSAO da primeira publicação capturada',
+        'VERSAO of the first captured publication',
+      ],
+      dt_receb_original: ['recebimento dessa versão pela CVM', 'date CVM received that version'],
+      versao_seguinte: ['VERSAO do documento que reapresentou', 'VERSAO of the filing that restated'],
+      dt_receb_seguinte: ['recebimento desse documento pela CVM', 'date CVM received that filing'],
     },
   },
   precos: {
