@@ -4,7 +4,7 @@ import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
+import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end for the ETF pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -13,7 +13,7 @@ import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } fro
  */
 
 let base: string;
-let stop: () => void = () => {};
+let fechar: () => Promise<void> = async () => {};
 let browser: Browser;
 let bova: EtfRecurso;
 let nEtfs: number;
@@ -23,16 +23,11 @@ beforeAll(async () => {
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   bova = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
   nEtfs = EtfListaSchema.parse(ler('json/etfs.json')).length;
-  const dist = await siteDaAmostra(pub);
-  const served = await serveSite(dist);
-  base = served.url;
-  stop = served.stop;
-  browser = await abrirChromium();
+  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  stop();
+  await fechar();
 });
 
 async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {

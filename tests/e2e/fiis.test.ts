@@ -4,7 +4,7 @@ import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { type FiiLista, FiiListaSchema, type FiiRecurso, FiiRecursoSchema } from '@fundamentos/schemas/fiis';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
+import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end for the REIT pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -15,7 +15,7 @@ import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } fro
  */
 
 let base: string;
-let stop: () => void = () => {};
+let fechar: () => Promise<void> = async () => {};
 let browser: Browser;
 let flrp: FiiRecurso;
 let lista: FiiLista;
@@ -25,16 +25,11 @@ beforeAll(async () => {
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   flrp = FiiRecursoSchema.parse(ler('json/fiis/FLRP11/index.json'));
   lista = FiiListaSchema.parse(ler('json/fiis.json'));
-  const dist = await siteDaAmostra(pub);
-  const served = await serveSite(dist);
-  base = served.url;
-  stop = served.stop;
-  browser = await abrirChromium();
+  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 }, 900_000);
 
 afterAll(async () => {
-  await browser?.close();
-  stop();
+  await fechar();
 });
 
 async function abrir(path: string, js = true): Promise<{ page: Page; erros: string[]; status: number }> {

@@ -14,7 +14,7 @@ import { QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
 import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirChromium, serveSite, siteDaAmostra } from './site-build.ts';
+import { abrirSiteDaAmostra } from './site-build.ts';
 
 /**
  * End to end, English pages (issue 6): the site built from the real sample publication shows the
@@ -22,7 +22,7 @@ import { abrirChromium, serveSite, siteDaAmostra } from './site-build.ts';
  */
 
 let base: string;
-let stop: () => void = () => {};
+let fechar: () => Promise<void> = async () => {};
 let browser: Browser;
 let d: Dicionario;
 /** The sample company whose indicators carry the most distinct flags, and its most frequent flag. */
@@ -108,15 +108,11 @@ beforeAll(async () => {
       r.regras_en[k as keyof typeof r.regras],
     ]),
   ]);
-  const served = await serveSite(await siteDaAmostra(pub));
-  base = served.url;
-  stop = served.stop;
-  browser = await abrirChromium();
+  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  stop();
+  await fechar();
 });
 
 async function abrir(path: string): Promise<Page> {

@@ -7,11 +7,12 @@ import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { EtfListaSchema } from '@fundamentos/schemas/etfs';
+import { CAMINHO_EVENTOS } from '@fundamentos/schemas/eventos';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type Vitrine, vitrineDaPublicacao } from '@fundamentos/site/data/vitrine';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
+import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
 
 /**
  * The reading layer of issue 15, in Debian's Chromium on the site built from the real sample: screenshots
@@ -24,7 +25,7 @@ const LARGURAS = [375, 1440] as const;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let base: string;
-let stop: () => void = () => {};
+let fechar: () => Promise<void> = async () => {};
 let browser: Browser;
 let v: Vitrine;
 let ler: (path: string) => unknown;
@@ -35,17 +36,12 @@ beforeAll(async () => {
   v = vitrineDaPublicacao(pub);
   ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
   const manifest = ManifestSchema.parse(ler('manifest.json'));
-  temEventos = manifest.artefatos.some((a) => a.path === 'json/vigia/eventos.json');
-  const dist = await siteDaAmostra(pub);
-  const served = await serveSite(dist);
-  base = served.url;
-  stop = served.stop;
-  browser = await abrirChromium();
+  temEventos = manifest.artefatos.some((a) => a.path === CAMINHO_EVENTOS);
+  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  stop();
+  await fechar();
 });
 
 /** Opens a page at `largura` px wide (the shared helper collects console errors), expecting 200. */

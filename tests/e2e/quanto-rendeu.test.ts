@@ -6,7 +6,7 @@ import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
+import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end for /quanto-rendeu/{ticker}: the real sample publication, the site CLI build (with the
@@ -18,7 +18,7 @@ const TICKER = 'ABEV3';
 const MEDIDAS = ['mil_reais_preco', 'mil_reais_com_proventos', 'indice', 'selic'] as const;
 
 let base: string;
-let stop: () => void = () => {};
+let fechar: () => Promise<void> = async () => {};
 let browser: Browser;
 let rendeu: QuantoRendeu;
 let significados: Map<string, { pt: string; en: string }>;
@@ -39,16 +39,11 @@ beforeAll(async () => {
       break;
     }
   }
-  const dist = await siteDaAmostra(pub);
-  const served = await serveSite(dist);
-  base = served.url;
-  stop = served.stop;
-  browser = await abrirChromium();
+  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 }, 900_000);
 
 afterAll(async () => {
-  await browser?.close();
-  stop();
+  await fechar();
 });
 
 async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {

@@ -129,6 +129,27 @@ export function abrirChromium(): Promise<Browser> {
   });
 }
 
+/** The sample's site served as plain files, and a Chromium: how most e2e files start. */
+export interface SiteNoChromium {
+  base: string;
+  browser: Browser;
+  /** Closes the browser and stops the server (afterAll). */
+  fechar: () => Promise<void>;
+}
+
+export async function abrirSiteDaAmostra(pub: string): Promise<SiteNoChromium> {
+  const served = await serveSite(await siteDaAmostra(pub));
+  const browser = await abrirChromium();
+  return {
+    base: served.url,
+    browser,
+    fechar: async () => {
+      await browser.close();
+      served.stop();
+    },
+  };
+}
+
 export interface PaginaAberta {
   page: Page;
   /** Console errors and uncaught exceptions seen while the page was open. */

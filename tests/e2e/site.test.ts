@@ -9,7 +9,7 @@ import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
+import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end: the pipeline publishes the real sample (data/sample/raw), the site CLI builds from
@@ -19,7 +19,7 @@ import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } fro
 const BUDGET_BYTES = 100 * 1024;
 
 let base: string;
-let stop: () => void = () => {};
+let fechar: () => Promise<void> = async () => {};
 let browser: Browser;
 let versao: string;
 let ticker: string;
@@ -72,16 +72,11 @@ beforeAll(async () => {
       (x) => x.de !== x.para && /^[A-Z0-9]+$/.test(x.de) && comPagina.has(x.para) && !comPagina.has(x.de),
     );
 
-  const dist = await siteDaAmostra(pub);
-  const served = await serveSite(dist);
-  base = served.url;
-  stop = served.stop;
-  browser = await abrirChromium();
+  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  stop();
+  await fechar();
 });
 
 /** Opens a page and collects console errors and uncaught exceptions. */

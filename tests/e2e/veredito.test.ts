@@ -5,7 +5,7 @@ import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type Veredito, VereditoSchema } from '@fundamentos/schemas/veredito';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } from './site-build.ts';
+import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end: the verdict the pipeline published for the real sample, as the company page and the
@@ -13,7 +13,7 @@ import { abrirChromium, abrirPagina, SCREENSHOTS, serveSite, siteDaAmostra } fro
  */
 
 let base: string;
-let stop: () => void = () => {};
+let fechar: () => Promise<void> = async () => {};
 let browser: Browser;
 /** Every published verdict by current trading code. */
 const vereditos = new Map<string, Veredito>();
@@ -37,16 +37,11 @@ beforeAll(async () => {
   if (!ordenados[0] || ordenados[0].bandeira.numeros_publicados === 0)
     throw new Error('the sample build published no verdict with a number');
   escolhido = ordenados[0];
-  const dist = await siteDaAmostra(pub);
-  const served = await serveSite(dist);
-  base = served.url;
-  stop = served.stop;
-  browser = await abrirChromium();
+  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 }, 900_000);
 
 afterAll(async () => {
-  await browser?.close();
-  stop();
+  await fechar();
 });
 
 async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {

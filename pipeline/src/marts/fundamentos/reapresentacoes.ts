@@ -14,6 +14,15 @@ import { VALOR_EM_REAIS, verificar } from './sql.ts';
  * changed ESCALA_MOEDA is not a restatement. Only the aggregation published that year (con when
  * present, else ind) is kept.
  */
+/** The columns of one restatement row: `o` is the first publication, `s` the filing that changed it. */
+const parDeVersoes = (o: string, s: string, tipo: string): string => `${o}.cd_regulator,
+    CAST(year(${o}.dt_fim_exerc) AS INTEGER) AS ano, ${o}.demo, ${o}.cd_conta, ${o}.ds_conta, ${o}.agreg,
+    ${o}.valor AS v_u, ${s}.valor AS v_p, '${tipo}' AS tipo,
+    ${o}.ano AS ano_filing_original, ${o}.versao AS versao_original, ${o}.dt_receb AS dt_receb_original,
+    ${o}.arquivo AS arquivo_original, ${o}.linha AS linha_original,
+    ${s}.ano AS ano_filing_seguinte, ${s}.versao AS versao_seguinte, ${s}.dt_receb AS dt_receb_seguinte,
+    ${s}.arquivo AS arquivo_seguinte, ${s}.linha AS linha_seguinte`;
+
 export const SQL_REAPRESENTACOES = /* sql */ `
 CREATE OR REPLACE TABLE int_fundamentos_versoes_dfp AS
 WITH receb AS (
@@ -46,24 +55,14 @@ u AS (
 ),
 p AS (SELECT * FROM fund_linhas_todas WHERE ordem = 'penultimo'),
 seguinte AS (
-  SELECT u.cd_regulator, CAST(year(u.dt_fim_exerc) AS INTEGER) AS ano, u.demo, u.cd_conta, u.ds_conta, u.agreg,
-    u.valor AS v_u, p.valor AS v_p, 'dfp_seguinte' AS tipo,
-    u.ano AS ano_filing_original, u.versao AS versao_original, u.dt_receb AS dt_receb_original,
-    u.arquivo AS arquivo_original, u.linha AS linha_original,
-    p.ano AS ano_filing_seguinte, p.versao AS versao_seguinte, p.dt_receb AS dt_receb_seguinte,
-    p.arquivo AS arquivo_seguinte, p.linha AS linha_seguinte
+  SELECT ${parDeVersoes('u', 'p', 'dfp_seguinte')}
   FROM u JOIN p
     ON p.cd_regulator = u.cd_regulator AND p.demo = u.demo AND p.agreg = u.agreg AND p.cd_conta = u.cd_conta
    AND p.dt_fim_exerc = u.dt_fim_exerc AND p.dt_refer > u.dt_refer
   WHERE p.valor <> u.valor
 ),
 no_ano AS (
-  SELECT a.cd_regulator, CAST(year(a.dt_fim_exerc) AS INTEGER) AS ano, a.demo, a.cd_conta, a.ds_conta, a.agreg,
-    a.valor AS v_u, b.valor AS v_p, 'reapresentacao_no_ano' AS tipo,
-    a.ano AS ano_filing_original, a.versao AS versao_original, a.dt_receb AS dt_receb_original,
-    a.arquivo AS arquivo_original, a.linha AS linha_original,
-    b.ano AS ano_filing_seguinte, b.versao AS versao_seguinte, b.dt_receb AS dt_receb_seguinte,
-    b.arquivo AS arquivo_seguinte, b.linha AS linha_seguinte
+  SELECT ${parDeVersoes('a', 'b', 'reapresentacao_no_ano')}
   FROM int_fundamentos_versoes_dfp a
   JOIN seq s USING (cd_regulator, dt_refer, demo, agreg, versao)
   JOIN int_fundamentos_versoes_dfp b
