@@ -266,6 +266,44 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
       fonte_preco: ['arquivo:linha do COTAHIST do preço', 'COTAHIST file:line of the price'],
     },
   },
+  fiis_mensal: {
+    descricao: [
+      'FII × mês: versão do informe, P/VP, preço no fim do mês, DY 12 meses e vacância',
+      'REIT × month: report version, P/B, month-end price, 12-month yield and vacancy',
+    ],
+    colunas: {
+      competencia: ['mês (primeiro dia)', 'month (first day)'],
+      data_entrega: [
+        'Data_Entrega da versão usada do informe do mês',
+        "Data_Entrega of the version used of the month's report",
+      ],
+      vp_cota: ['Valor_Patrimonial_Cotas (R$)', 'Valor_Patrimonial_Cotas (BRL)'],
+      pvp: [
+        'P/VP no ponto do tempo do informe do mês (fiis_pvp)',
+        "point-in-time P/B of the month's report (fiis_pvp)",
+      ],
+      flag_pvp: ['avisos do P/VP', 'flags of the P/B'],
+      data_preco: ['último pregão do fundo no mês', "the fund's last session in the month"],
+      rendimento_12m: [
+        'soma dos RENDIMENTO com data com nos 12 meses até o fim do mês (R$ por cota)',
+        'sum of RENDIMENTO with data com in the 12 months up to the month end (BRL per quota)',
+      ],
+      n_meses: ['meses com rendimento na janela', 'months with income in the window'],
+      dy_12m: ['rendimento_12m / preco', 'rendimento_12m / preco'],
+      flag_dy: ['avisos do DY 12 meses', 'flags of the 12-month yield'],
+      vacancia: [
+        'vacância do fundo ponderada por área, fração, do informe trimestral mais novo entregue até o fim do mês',
+        'area-weighted fund vacancy, fraction, of the newest quarterly report delivered by the month end',
+      ],
+      vacancia_referencia: [
+        'Data_Referencia desse informe trimestral',
+        'Data_Referencia of that quarterly report',
+      ],
+      flag_vacancia: ['avisos da vacância', 'flags of the vacancy'],
+      fonte_informe: ['arquivo:linha do informe mensal (geral)', 'file:line of the monthly report (general)'],
+      fonte_preco: ['arquivo:linha do COTAHIST do preço', 'COTAHIST file:line of the price'],
+    },
+  },
   fiis_proventos: {
     descricao: [
       'proventos de FII (B3 GetListedSupplementFunds), só o ISIN da cota',

@@ -63,8 +63,17 @@ export const FAIXA_PVP_FII = regraFundo([0.9, 1, 1.1], 'multiplo');
  * quota and the price tell different stories.
  */
 export const FAIXA_AGIO_ETF = regraFundo([-0.02, -0.005, 0.005, 0.02], 'fracao');
-/** REIT 12-month yield (declared; no distribution source in the build, see docs/vigia.md). */
+/**
+ * REIT 12-month yield at month end: 6% is about what a tax-free fixed-income alternative paid in a low-rate
+ * year, 10% the long-run average of listed REITs, 14% or more a price that discounts trouble or a one-off
+ * distribution (docs/vigia.md).
+ */
 export const FAIXA_DY_FII = regraFundo([0.06, 0.1, 0.14], 'fracao');
+/**
+ * REIT fund-level vacancy (area-weighted): up to 5% is frictional (units between tenants), 5–10% moderate,
+ * 10–20% high, a fifth of the area or more empty cuts income markedly (docs/vigia.md).
+ */
+export const FAIXA_VACANCIA_FII = regraFundo([0.05, 0.1, 0.2], 'fracao');
 
 /**
  * `CASE` that gives the band label of `expr` in one language, written from the rule itself so SQL and

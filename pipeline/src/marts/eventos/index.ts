@@ -1,5 +1,6 @@
 import type { Stage } from '../../core/stage.ts';
 import { gravarCores } from './bandeira.ts';
+import { verificarEventosFii } from './fiis.ts';
 import { publicarEventos } from './publicacao.ts';
 import { SQL_EVENTOS, verificarEventos } from './sql.ts';
 
@@ -15,6 +16,7 @@ export const eventosStage: Stage = {
     ctx.log(`vigia: ${cores} verdict colours (company × year)`);
     await ctx.db.run(SQL_EVENTOS);
     await verificarEventos(ctx);
+    await verificarEventosFii(ctx);
     return publicarEventos(ctx);
   },
 };

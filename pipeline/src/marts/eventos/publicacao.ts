@@ -65,6 +65,8 @@ const NOME_INDICADOR: Record<string, Record<Lingua, string>> = {
   dl_ebitda: { pt: 'dívida líquida/EBITDA', en: 'net debt/EBITDA' },
   pvp: { pt: 'P/VP', en: 'P/B' },
   agio: { pt: 'ágio sobre a cota', en: 'premium over NAV' },
+  dy_12m: { pt: 'DY 12 meses', en: '12-month yield' },
+  vacancia: { pt: 'vacância', en: 'vacancy' },
 };
 
 /** The short factual sentence of an event, in one language; no adjective of judgement. */
@@ -108,6 +110,8 @@ export function textoDoEvento(r: Linha, l: Lingua): string {
         : `${r.ticker}: the confidence flag went from ${c(r.antes_txt)} (${a}) to ${c(r.depois_txt)} (${n}).`;
     }
     case 'faixa_pvp':
+    case 'faixa_dy':
+    case 'faixa_vacancia':
     case 'faixa_agio': {
       const nome = NOME_INDICADOR[r.indicador ?? '']?.[l] ?? r.tipo;
       const v = (z: number) => (r.tipo === 'faixa_pvp' ? num(z, 2, l) : pct(z, l));

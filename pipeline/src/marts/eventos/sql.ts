@@ -1,6 +1,7 @@
 import type { BuildContext } from '../../core/stage.ts';
 import { verificar } from '../fundamentos/sql.ts';
 import { FAIXA_AGIO_ETF, FAIXA_PVP_FII, faixaVeredito, sqlFaixa } from './faixas.ts';
+import { SQL_EVENTOS_FII } from './fiis.ts';
 
 /**
  * The watcher's events as SQL (docs/vigia.md). Every event compares a period with the one before it
@@ -256,6 +257,8 @@ export const PARTES_EVENTOS = [
   'bandeira',
   'fii_pvp',
   'fii_reenvio',
+  'fii_dy',
+  'fii_vacancia',
   'etf_agio',
   'etf_indice',
 ] as const;
@@ -273,6 +276,7 @@ export const SQL_EVENTOS = [
   SQL_EVENTOS_ANUAIS,
   SQL_EVENTOS_TRIMESTRAIS,
   SQL_EVENTOS_FUNDOS,
+  SQL_EVENTOS_FII,
   sqlMartEventos(),
 ].join('\n');
 

@@ -13,6 +13,11 @@ export const CONJUNTOS_FIIS: Record<string, string> = {
   fiis_pvp: `SELECT ticker, competencia, data_entrega, data_preco, preco, vp_cota, pvp, flag, fonte_preco,
       ${FEITO_AQUI("coalesce(fonte_preco, '')")} AS feito_aqui
     FROM mart_fii_pvp ORDER BY ticker, competencia`,
+  fiis_mensal: `SELECT ticker, competencia, versao, data_entrega, vp_cota, pvp, flag_pvp, data_preco, preco, rendimento_12m,
+      n_meses, dy_12m, flag_dy, vacancia, vacancia_referencia, flag_vacancia, fonte_informe, fonte_preco,
+      ${FEITO_AQUI("coalesce(fonte_informe, '')")} OR ${FEITO_AQUI("coalesce(fonte_preco, '')")}
+        OR coalesce(list_contains(string_split(flag_dy, ';'), 'proventos_feitos_aqui'), false) AS feito_aqui
+    FROM mart_fii_mensal ORDER BY ticker, competencia`,
   fiis_proventos: `SELECT ticker, tipo, valor, data_com, data_pagamento, relativo_a, flag, arquivo, linha, feito_aqui
     FROM mart_fii_proventos ORDER BY ticker, data_com DESC, tipo`,
 };

@@ -80,10 +80,6 @@ const CapturaRow = z.object({
 });
 const ContaRow = z.object({ n: num });
 
-/** Fields compared between two staged versions of the same month (what a reader of the page sees). */
-const CAMPOS_CAPTURADOS = ['data_entrega', 'cotistas', 'pl', 'vp_cota', 'segmento', 'isin'] as const;
-const CAMPOS_NUMERICOS = new Set<string>(['cotistas', 'pl', 'vp_cota']);
-
 const valorCapturado = (v: string | null, numerico: boolean): string | number | null =>
   v === null ? null : numerico ? Number(v) : v;
 
@@ -97,24 +93,12 @@ function agrupar<T extends { ticker: string }>(rows: T[]): Map<string, T[]> {
 async function reapresentacoes(ctx: Pick<BuildContext, 'db'>) {
   const versoes = await linhas(
     ctx.db,
-    `SELECT cnpj, competencia, versao, data_entrega FROM fii_informes
-     WHERE versao > 1 AND cnpj IN (SELECT cnpj FROM mart_fiis WHERE ticker IS NOT NULL) ORDER BY cnpj, competencia`,
+    'SELECT cnpj, competencia, versao, data_entrega FROM mart_fii_versoes ORDER BY cnpj, competencia',
     VersaoRow,
   );
-  // Only a raw dir holding two versions of one month (an older and a newer file) shows what changed.
-  const pares = CAMPOS_CAPTURADOS.map(
-    (
-      c,
-    ) => `SELECT n.cnpj, n.competencia, '${c}' AS campo, ${CAMPOS_NUMERICOS.has(c)} AS numerico, CAST(a.${c} AS VARCHAR) AS antes, CAST(n.${c} AS VARCHAR) AS depois,
-      a.versao AS versao_antes, n.versao AS versao_depois
-    FROM fii_informes_versoes n JOIN fii_informes_versoes a
-      ON a.cnpj = n.cnpj AND a.competencia = n.competencia AND a.versao = n.versao - 1
-    WHERE a.${c} IS DISTINCT FROM n.${c}`,
-  ).join(' UNION ALL ');
   const capturas = await linhas(
     ctx.db,
-    `SELECT * FROM (${pares}) WHERE cnpj IN (SELECT cnpj FROM mart_fiis WHERE ticker IS NOT NULL)
-     ORDER BY cnpj, competencia, versao_depois, campo`,
+    'SELECT * FROM mart_fii_capturas ORDER BY cnpj, competencia, versao_depois, campo',
     CapturaRow,
   );
   return { versoes, capturas };
@@ -180,14 +164,11 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       )
     ).map((p) => [p.ticker, p]),
   );
-  // Recent = data com inside the 12-month window of the yield, newest first (every type, amortisation too).
+  // Recent = data com inside the 12-month window of the yield (mart_fii_proventos_recentes), newest first.
   const proventos = agrupar(
     await linhas(
       ctx.db,
-      `SELECT p.ticker, p.tipo, p.valor, p.data_com, p.data_pagamento, p.relativo_a, p.flag
-       FROM mart_fii_proventos p JOIN mart_fii_dy d USING (ticker)
-       WHERE p.data_com > d.data_base - INTERVAL 12 MONTH AND p.data_com <= d.data_base
-       ORDER BY p.ticker, p.data_com DESC, p.tipo`,
+      'SELECT * FROM mart_fii_proventos_recentes ORDER BY ticker, data_com DESC, tipo',
       ProventoRow,
     ),
   );

@@ -5,12 +5,28 @@ import { FEITO_AQUI } from '../feito-aqui.ts';
 import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
 import { verificar } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO } from '../mercado/multiplos.ts';
+import { montarSerieMensal, sqlDy12m } from './mensal.ts';
 
 /** COTAHIST CODBDI of real-estate fund quotas (docs/sources.md §3): the only rows that name a FII code. */
 export const CODBDI_FII = '12';
 
 /** A reported ISIN is used only when it has the ISIN shape; the files also carry `0`, `-`, `N/A`, `***`. */
 const ISIN_VALIDO = `^BR[A-Z0-9]{9}[0-9]$`;
+
+/** Fields compared between two staged versions of the same month (what a reader of the page sees). */
+const CAMPOS_CAPTURADOS = ['data_entrega', 'cotistas', 'pl', 'vp_cota', 'segmento', 'isin'] as const;
+const CAMPOS_NUMERICOS = new Set<string>(['cotistas', 'pl', 'vp_cota']);
+
+/** One row per field that differs between a version and the one before it of the same fund and month. */
+function sqlCapturas(): string {
+  return CAMPOS_CAPTURADOS.map(
+    (c) => `SELECT n.cnpj, n.competencia, '${c}' AS campo, ${CAMPOS_NUMERICOS.has(c)} AS numerico,
+      CAST(a.${c} AS VARCHAR) AS antes, CAST(n.${c} AS VARCHAR) AS depois, a.versao AS versao_antes, n.versao AS versao_depois
+    FROM fii_informes_versoes n JOIN fii_informes_versoes a
+      ON a.cnpj = n.cnpj AND a.competencia = n.competencia AND a.versao = n.versao - 1
+    WHERE a.${c} IS DISTINCT FROM n.${c}`,
+  ).join(' UNION ALL ');
+}
 
 /**
  * `fii_informes_versoes`: every staged version of every monthly report (geral joined to complemento on
@@ -105,29 +121,9 @@ SELECT f.ticker, upper(trim(p.label)) AS tipo, CAST(p.rate AS DOUBLE) AS valor, 
 FROM stg_b3_fundos_proventos p JOIN mart_fiis f ON f.isin = trim(p.isincode) AND f.ticker IS NOT NULL
 WHERE p.lastdateprior IS NOT NULL AND p.rate IS NOT NULL;
 
--- 12-month yield: income (tipo RENDIMENTO; amortisation returns capital) with data com in the 12 months up
--- to the fund's newest close, over that close. No distribution row for the fund: null, sem_fonte_de_rendimentos.
+-- 12-month yield at the fund's newest close (the window rule: sqlDy12m).
 CREATE OR REPLACE TABLE mart_fii_dy AS
-WITH janela AS (
-  SELECT u.ticker, u.data AS data_base, u.preco, p.valor, p.data_com, p.feito_aqui,
-    p.tipo = 'RENDIMENTO' AND p.data_com > u.data - INTERVAL 12 MONTH AND p.data_com <= u.data AS conta,
-    p.ticker IS NOT NULL AS tem_provento
-  FROM mart_fii_ultimo_preco u LEFT JOIN mart_fii_proventos p USING (ticker)
-), somado AS (
-  SELECT ticker, data_base, preco, bool_or(tem_provento) AS tem_fonte,
-    coalesce(sum(valor) FILTER (WHERE conta), 0) AS rendimento_12m,
-    count(DISTINCT date_trunc('month', data_com)) FILTER (WHERE conta) AS n_meses,
-    coalesce(bool_or(feito_aqui) FILTER (WHERE conta), false) AS feito_aqui
-  FROM janela GROUP BY ALL
-)
-SELECT ticker, data_base, preco, CASE WHEN tem_fonte THEN rendimento_12m END AS rendimento_12m,
-  CASE WHEN tem_fonte THEN n_meses ELSE 0 END AS n_meses,
-  CASE WHEN tem_fonte AND preco > 0 THEN rendimento_12m / preco END AS dy_12m,
-  nullif(concat_ws(';',
-    CASE WHEN NOT tem_fonte THEN 'sem_fonte_de_rendimentos' END,
-    CASE WHEN tem_fonte AND n_meses < 12 THEN 'rendimentos_menos_de_12_meses' END,
-    CASE WHEN feito_aqui THEN 'proventos_feitos_aqui' END), '') AS flag
-FROM somado;
+${sqlDy12m('SELECT ticker, data AS data_base, preco FROM mart_fii_ultimo_preco')};
 
 -- Vacancy per property from the newest quarterly report (newest version) of each fund.
 CREATE OR REPLACE TABLE mart_fii_vacancia AS
@@ -138,6 +134,21 @@ FROM (SELECT * FROM stg_cvm_fii_trimestral_imovel
       QUALIFY dense_rank() OVER (PARTITION BY cnpj_fundo_classe ORDER BY data_referencia DESC, versao DESC) = 1) v
 JOIN mart_fiis f ON f.cnpj = v.cnpj_fundo_classe
 WHERE f.ticker IS NOT NULL AND nullif(trim(v.nome_imovel), '') IS NOT NULL;
+
+-- Distributions shown on the fund page: data com inside the yield's window, any type (amortisation too).
+CREATE OR REPLACE TABLE mart_fii_proventos_recentes AS
+SELECT p.ticker, p.tipo, p.valor, p.data_com, p.data_pagamento, p.relativo_a, p.flag
+FROM mart_fii_proventos p JOIN mart_fii_dy d USING (ticker)
+WHERE p.data_com > d.data_base - INTERVAL 12 MONTH AND p.data_com <= d.data_base;
+
+-- Resubmitted months of funds with a code: the current version above 1, with its delivery date.
+CREATE OR REPLACE TABLE mart_fii_versoes AS
+SELECT cnpj, competencia, versao, data_entrega FROM fii_informes
+WHERE versao > 1 AND cnpj IN (SELECT cnpj FROM mart_fiis WHERE ticker IS NOT NULL);
+
+-- Field by field before/after, only when the staged files hold two consecutive versions of one month.
+CREATE OR REPLACE TABLE mart_fii_capturas AS
+SELECT * FROM (${sqlCapturas()}) WHERE cnpj IN (SELECT cnpj FROM mart_fiis WHERE ticker IS NOT NULL);
 `;
 
 /**
@@ -166,6 +177,7 @@ export const fiisMartStage: Stage = {
   async run(ctx) {
     await garantirTabelasFiis(ctx.db);
     await ctx.db.run(SQL_FIIS);
+    await montarSerieMensal(ctx);
     const codigoUnico = await verificar(
       ctx.db,
       'SELECT count(*) FROM mart_fiis WHERE ticker IS NOT NULL',

@@ -1,0 +1,211 @@
+import { describe, expect, it } from 'vitest';
+import { montarSerieMensal } from '../fiis/mensal.ts';
+import { contextoMemoria } from '../fundamentos/amostra/contexto-memoria.ts';
+import { SQL_EVENTOS_FII, verificarEventosFii } from './fiis.ts';
+import { montarEventos } from './publicacao.ts';
+import { sqlMartEventos } from './sql.ts';
+
+/**
+ * MADE HERE, placeholders (no real fund): one fictitious fund FEIT11 with five months of closes, a
+ * flat monthly distribution of 0.70 per quota and four quarterly reports in the staged layout of
+ * `inf_trimestral_fii_imovel` / `_geral` (docs/sources.md §5.2). The sample has no fund with consecutive
+ * month-end closes, a real distributions answer or a real quarterly report, so these kinds fire nowhere
+ * in it (docs/vigia.md).
+ */
+const FIXTURE = `
+  CREATE TABLE mart_fiis AS SELECT 'FEIT11' AS ticker, '00.000.000/0001-00' AS cnpj, 'BRFEITCTF000' AS isin,
+    'FII FEITO AQUI' AS nome;
+  CREATE TABLE fii_informes AS SELECT * FROM (VALUES
+    ('00.000.000/0001-00', DATE '2030-01-01', 1, DATE '2030-02-10', 10.0, 'feito-aqui.csv:2'),
+    ('00.000.000/0001-00', DATE '2030-02-01', 1, DATE '2030-03-10', 10.0, 'feito-aqui.csv:3'),
+    ('00.000.000/0001-00', DATE '2030-03-01', 2, DATE '2030-04-20', 10.0, 'feito-aqui.csv:4')
+  ) t(cnpj, competencia, versao, data_entrega, vp_cota, fonte_geral);
+  CREATE TABLE mart_fii_pvp (ticker VARCHAR, competencia DATE, pvp DOUBLE, flag VARCHAR);
+  -- closes: 2030-03-29 is 2 days before the month end; 2030-04-10 is 20 (more than 7: preco_distante)
+  CREATE TABLE fii_cotacoes AS SELECT * FROM (VALUES
+    ('FEIT11', DATE '2030-01-31', 100.0, 'BRFEITCTF000', 'CI', 'c.txt', 1),
+    ('FEIT11', DATE '2030-02-27', 90.0, 'BRFEITCTF000', 'CI', 'c.txt', 2),
+    ('FEIT11', DATE '2030-02-28', 100.0, 'BRFEITCTF000', 'CI', 'c.txt', 3),
+    ('FEIT11', DATE '2030-03-29', 50.0, 'BRFEITCTF000', 'CI', 'c.txt', 4),
+    ('FEIT11', DATE '2030-04-10', 100.0, 'BRFEITCTF000', 'CI', 'c.txt', 5),
+    ('FEIT11', DATE '2030-05-31', 100.0, 'BRFEITCTF000', 'CI', 'c.txt', 6)
+  ) t(ticker, data, fechamento, codisi, especi, arquivo, linha);
+  -- 0.70 RENDIMENTO with data com on each month end from 2029-02 to 2030-05, plus one amortisation
+  CREATE TABLE mart_fii_proventos AS
+    SELECT 'FEIT11' AS ticker, 'RENDIMENTO' AS tipo, 0.7 AS valor, CAST(last_day(m) AS DATE) AS data_com,
+      'p.json' AS arquivo, false AS feito_aqui
+    FROM range(DATE '2029-02-01', DATE '2030-06-01', INTERVAL 1 MONTH) r(m)
+    UNION ALL SELECT 'FEIT11', 'AMORTIZACAO', 5.0, DATE '2030-03-15', 'p.json', false;
+  -- the types the build gives these columns
+  ALTER TABLE fii_cotacoes ALTER fechamento TYPE DOUBLE;
+  ALTER TABLE mart_fii_proventos ALTER valor TYPE DOUBLE;
+  CREATE TABLE stg_cvm_fii_trimestral_geral AS SELECT * FROM (VALUES
+    ('00.000.000/0001-00', DATE '2029-12-31', 1, DATE '2030-01-30', 'g.csv', 2),
+    ('00.000.000/0001-00', DATE '2030-03-31', 1, DATE '2030-04-30', 'g.csv', 3),
+    ('00.000.000/0001-00', DATE '2030-06-30', 1, DATE '2030-07-30', 'g.csv', 4),
+    ('00.000.000/0001-00', DATE '2030-09-30', 1, DATE '2030-10-30', 'g.csv', 5),
+    ('00.000.000/0001-00', DATE '2030-09-30', 2, DATE '2030-11-05', 'g.csv', 6)
+  ) t(cnpj_fundo_classe, data_referencia, versao, data_entrega, _arquivo, _linha);
+  CREATE TABLE stg_cvm_fii_trimestral_imovel AS SELECT * FROM (VALUES
+    -- 2029T4: revenue shares add up to 1, so the unit is a fraction: (0.02 + 0.04) / 2 = 0.03
+    ('00.000.000/0001-00', DATE '2029-12-31', 1, 'GALPAO A', 1000.0, 0.02, 0.5, 'i.csv', 2),
+    ('00.000.000/0001-00', DATE '2029-12-31', 1, 'GALPAO B', 1000.0, 0.04, 0.5, 'i.csv', 3),
+    -- 2030T1: shares add up to 100, a percent: (5 × 3000 + 25 × 1000) / 4000 = 10 → 0.10
+    ('00.000.000/0001-00', DATE '2030-03-31', 1, 'GALPAO A', 3000.0, 5.0, 60.0, 'i.csv', 4),
+    ('00.000.000/0001-00', DATE '2030-03-31', 1, 'GALPAO B', 1000.0, 25.0, 40.0, 'i.csv', 5),
+    -- 2030T2: shares add up to 60: the unit is not stated, vacancy null and flagged
+    ('00.000.000/0001-00', DATE '2030-06-30', 1, 'GALPAO A', 1000.0, 30.0, 30.0, 'i.csv', 6),
+    ('00.000.000/0001-00', DATE '2030-06-30', 1, 'GALPAO B', 1000.0, 30.0, 30.0, 'i.csv', 7),
+    -- 2030T3: version 2 (0.25) replaces version 1 (0.01); the flagged 2030T2 before it gives no event
+    ('00.000.000/0001-00', DATE '2030-09-30', 1, 'GALPAO A', 1000.0, 0.01, 1.0, 'i.csv', 8),
+    ('00.000.000/0001-00', DATE '2030-09-30', 2, 'GALPAO A', 1000.0, 0.25, 1.0, 'i.csv', 9)
+  ) t(cnpj_fundo_classe, data_referencia, versao, nome_imovel, area, percentual_vacancia, percentual_receitas_fii,
+      _arquivo, _linha);`;
+
+describe('REIT monthly series and its watcher kinds (made-here tables)', () => {
+  it('month-end yield and weighted vacancy per month; faixa_dy and faixa_vacancia only from unflagged pairs', async () => {
+    const { ctx, capturado } = await contextoMemoria();
+    await ctx.db.run(FIXTURE);
+    await montarSerieMensal(ctx);
+    const serie = (
+      await ctx.db.runAndReadAll(
+        `SELECT strftime(competencia, '%Y-%m') AS mes, versao, CAST(data_preco AS VARCHAR) AS data_preco, preco,
+           round(rendimento_12m, 6) AS r12, n_meses, round(dy_12m, 6) AS dy, flag_dy, round(vacancia, 6) AS vac,
+           CAST(vacancia_referencia AS VARCHAR) AS vac_ref, flag_vacancia
+         FROM mart_fii_mensal ORDER BY competencia`,
+      )
+    ).getRowObjectsJson();
+    // 12 data com of 0.70 in every window = 8.40; the amortisation of 2030-03-15 is not income.
+    expect(serie).toEqual([
+      {
+        mes: '2030-01',
+        versao: 1,
+        data_preco: '2030-01-31',
+        preco: 100,
+        r12: 8.4,
+        n_meses: '12',
+        dy: 0.084,
+        flag_dy: null,
+        vac: 0.03,
+        vac_ref: '2029-12-31',
+        flag_vacancia: null,
+      },
+      {
+        mes: '2030-02',
+        versao: 1,
+        data_preco: '2030-02-28',
+        preco: 100,
+        r12: 8.4,
+        n_meses: '12',
+        dy: 0.084,
+        flag_dy: null,
+        vac: 0.03,
+        vac_ref: '2029-12-31',
+        flag_vacancia: null,
+      },
+      {
+        mes: '2030-03',
+        versao: 2,
+        data_preco: '2030-03-29',
+        preco: 50,
+        r12: 8.4,
+        n_meses: '12',
+        dy: 0.168,
+        flag_dy: null,
+        vac: 0.03,
+        vac_ref: '2029-12-31',
+        flag_vacancia: null,
+      },
+      {
+        mes: '2030-04',
+        versao: null,
+        data_preco: '2030-04-10',
+        preco: 100,
+        r12: 8.4,
+        n_meses: '12',
+        dy: null,
+        flag_dy: 'preco_distante',
+        vac: 0.1,
+        vac_ref: '2030-03-31',
+        flag_vacancia: null,
+      },
+      {
+        mes: '2030-05',
+        versao: null,
+        data_preco: '2030-05-31',
+        preco: 100,
+        r12: 8.4,
+        n_meses: '12',
+        dy: 0.084,
+        flag_dy: null,
+        vac: 0.1,
+        vac_ref: '2030-03-31',
+        flag_vacancia: null,
+      },
+    ]);
+    const trimestres = (
+      await ctx.db.runAndReadAll(
+        `SELECT CAST(data_referencia AS VARCHAR) AS ref, versao, round(vacancia, 6) AS vac, flag
+         FROM int_fii_vacancia_trimestral ORDER BY data_referencia`,
+      )
+    ).getRowObjectsJson();
+    expect(trimestres).toEqual([
+      { ref: '2029-12-31', versao: 1, vac: 0.03, flag: null },
+      { ref: '2030-03-31', versao: 1, vac: 0.1, flag: null },
+      { ref: '2030-06-30', versao: 1, vac: null, flag: 'vacancia_unidade_nao_confirmada' },
+      { ref: '2030-09-30', versao: 2, vac: 0.25, flag: null },
+    ]);
+
+    await ctx.db.run([SQL_EVENTOS_FII, sqlMartEventos(['fii_dy', 'fii_vacancia'])].join('\n'));
+    // the P/VP pairs come from SQL_EVENTOS_FUNDOS (tested in eventos.test.ts); none here
+    await ctx.db.run('CREATE TABLE evt_fii_pvp (ticker VARCHAR, comp_novo DATE, conta BOOLEAN)');
+    await verificarEventosFii(ctx);
+    const es = await montarEventos({ db: ctx.db, versao_do_dado: '2030-12-01-feito|1' });
+    // 2030-01 → 02 stays in 6–10%; 03 → 04 and 04 → 05 read the flagged April yield (0.168 → 0.084 is no
+    // event either: the months are not consecutive pairs with two counted numbers).
+    // 2030T1 → T2 and T2 → T3 read the flagged T2 vacancy, though 0.10 → 0.25 crosses 20%.
+    expect(
+      es.map((e) => [
+        e.tipo,
+        e.periodo_anterior,
+        e.periodo_novo,
+        e.data,
+        e.antes,
+        e.depois,
+        e.faixa_antes,
+        e.faixa_depois,
+      ]),
+    ).toEqual([
+      [
+        'faixa_vacancia',
+        '2029T4',
+        '2030T1',
+        '2030-04-30',
+        0.03,
+        0.1,
+        'abaixo de 5%',
+        'de 10% a menos de 20%',
+      ],
+      ['faixa_dy', '2030-02', '2030-03', '2030-03-29', 0.084, 0.168, 'de 6% a menos de 10%', '14% ou mais'],
+    ]);
+    const [vac, dy] = es;
+    expect(dy?.texto).toBe(
+      'FEIT11: DY 12 meses passou de 8,4% (faixa de 6% a menos de 10%) em 2030-02 para 16,8% (faixa 14% ou mais) em 2030-03.',
+    );
+    expect(dy?.texto_en).toBe(
+      'FEIT11: 12-month yield went from 8.4% (band from 6% to under 10%) in 2030-02 to 16.8% (band 14% or more) in 2030-03.',
+    );
+    expect(dy?.fonte).toBe('COTAHIST c.txt:4; proventos B3 p.json');
+    expect(vac?.fonte).toBe('Informe trimestral 2030T1 v1 (i.csv:4)');
+    expect(vac?.texto_en).toBe(
+      'FEIT11: vacancy went from 3.0% (band below 5%) in 2029Q4 to 10.0% (band from 10% to under 20%) in 2030Q1.',
+    );
+    expect(es.every((e) => e.classe === 'fiis' && e.cd_regulator === null && e.indicador !== null)).toBe(
+      true,
+    );
+    expect(
+      capturado.invariantes.filter((i) => i.falhas > 0).map((i) => i.nome),
+      'every check beside the REIT SQL holds',
+    ).toEqual([]);
+  });
+});
