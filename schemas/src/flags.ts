@@ -60,6 +60,11 @@ export const FLAGS_ADICIONAIS = [
   'proventos_feitos_aqui',
   'sem_data_pagamento',
   'vacancia_nao_informada',
+  'sem_preco_no_mes',
+  'sem_informe_trimestral',
+  'area_nao_informada',
+  'vacancia_unidade_nao_confirmada',
+  'vacancia_fora_de_0_a_1',
   // ETFs (pipeline/src/marts/etfs)
   'etf_sem_cnpj',
   'etf_cnpj_ambiguo',

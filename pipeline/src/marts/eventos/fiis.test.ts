@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type EventoPublicado, VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { amostraPublicada } from '../../testing/amostra.ts';
 import { montarSerieMensal } from '../fiis/mensal.ts';
 import { contextoMemoria } from '../fundamentos/amostra/contexto-memoria.ts';
+import { FAIXA_PVP_FII } from './faixas.ts';
 import { SQL_EVENTOS_FII, verificarEventosFii } from './fiis.ts';
 import { montarEventos } from './publicacao.ts';
 import { sqlMartEventos } from './sql.ts';
@@ -207,5 +212,101 @@ describe('REIT monthly series and its watcher kinds (made-here tables)', () => {
       capturado.invariantes.filter((i) => i.falhas > 0).map((i) => i.nome),
       'every check beside the REIT SQL holds',
     ).toEqual([]);
+  });
+});
+
+/** A published CSV set of the sample as rows keyed by header (these sets hold no quoted commas). */
+async function csv(cur: string, nome: string): Promise<Record<string, string>[]> {
+  const [cab = '', ...ls] = (await readFile(join(cur, `csv/${nome}.csv`), 'utf8')).trim().split('\n');
+  const h = cab.split(',');
+  return ls.map((l) => Object.fromEntries(l.split(',').map((v, i) => [h[i], v])));
+}
+
+describe('REIT monthly series and REIT events of the real sample', () => {
+  let cur: string;
+  let eventos: EventoPublicado[];
+  beforeAll(async () => {
+    cur = join(await amostraPublicada(), 'current');
+    eventos = VigiaEventosArtefatoSchema.parse(
+      JSON.parse(await readFile(join(cur, 'json/vigia/eventos.json'), 'utf8')),
+    ).eventos;
+  }, 900_000);
+
+  it('month-end price, yield and flags from the real rows (csv/fiis_mensal.csv)', async () => {
+    const m = await csv(cur, 'fiis_mensal');
+    const de = (t: string, c: string) => m.find((r) => r.ticker === t && r.competencia === c);
+    // FLRP11 2021-06: version 2 of the report (inf_mensal_fii_geral_2021.csv line 598); its last close of
+    // June is 1305.05 on 2021-06-25 (COTAHIST_D25062021.TXT line 848), 5 days before the month end; no
+    // distributions answer for the fund, so the yield is null with its flag.
+    expect(de('FLRP11', '2021-06-01')).toMatchObject({
+      versao: '2',
+      data_preco: '2021-06-25',
+      preco: '1305.05',
+      fonte_preco: 'b3/cotahist/COTAHIST_D25062021.TXT:848',
+      dy_12m: '',
+      flag_dy: 'sem_fonte_de_rendimentos',
+      vacancia: '',
+      flag_vacancia: 'sem_informe_trimestral',
+    });
+    // MXRF11 2022-02: the only February close is 2022-02-03 (COTAHIST_D03022022.TXT line 995), 25 days
+    // before the month end: more than 7, so no month-end yield (preco_distante); no report of that month.
+    expect(de('MXRF11', '2022-02-01')).toMatchObject({
+      versao: '',
+      data_preco: '2022-02-03',
+      preco: '9.4',
+      flag_dy: 'preco_distante;sem_fonte_de_rendimentos',
+    });
+    // HGLG11 2026-08: the real close 148.34 of 2026-08-31 (excerpt line 16) over the made-here
+    // distributions: 12.00 in 12 months, the same figure as the fund's dy_12m; flagged as made here.
+    expect(de('HGLG11', '2026-08-01')).toMatchObject({
+      data_preco: '2026-08-31',
+      preco: '148.34',
+      rendimento_12m: '12.0',
+      n_meses: '12',
+      flag_dy: 'proventos_feitos_aqui',
+      feito_aqui: 'true',
+    });
+    expect(Number(de('HGLG11', '2026-08-01')?.dy_12m)).toBeCloseTo(12 / 148.34, 12);
+    // one row per fund and month
+    expect(new Set(m.map((r) => `${r.ticker}|${r.competencia}`)).size).toBe(m.length);
+  });
+
+  it('P/VP bands on the sample: 7 counted month pairs (GSFI11, PRSN11B), none changes band, so no faixa_pvp', async () => {
+    // GSFI11 reports 2020-12 .. 2021-05 were all delivered on 2021-06-21 and priced at 4.96 on 2021-06-25
+    // (COTAHIST_D25062021.TXT line 856): P/VP about 0.36; PRSN11B 2021-09 .. 11 at 1.42 on 2022-02-03
+    // (COTAHIST_D03022022.TXT line 1016): about 3.8.
+    const pvp = (await csv(cur, 'fiis_pvp')).filter((r) => r.pvp !== '' && r.flag === '');
+    const chave = new Map(pvp.map((r) => [`${r.ticker}|${r.competencia}`, r]));
+    const seguinte = (c: string) => {
+      const d = new Date(`${c}T00:00:00Z`);
+      d.setUTCMonth(d.getUTCMonth() + 1);
+      return d.toISOString().slice(0, 10);
+    };
+    const pares = pvp.flatMap((a) => {
+      const b = chave.get(`${a.ticker}|${seguinte(a.competencia ?? '')}`);
+      return b ? [[a, b] as const] : [];
+    });
+    expect(
+      pares.map(([a, b]) => `${a.ticker} ${a.competencia?.slice(0, 7)}>${b.competencia?.slice(0, 7)}`),
+    ).toEqual([
+      'GSFI11 2020-12>2021-01',
+      'GSFI11 2021-01>2021-02',
+      'GSFI11 2021-02>2021-03',
+      'GSFI11 2021-03>2021-04',
+      'GSFI11 2021-04>2021-05',
+      'PRSN11B 2021-09>2021-10',
+      'PRSN11B 2021-10>2021-11',
+    ]);
+    const faixa = (v: string | undefined) => FAIXA_PVP_FII.rotulo(Number(v)).pt;
+    expect(pares.map(([a, b]) => [faixa(a.pvp), faixa(b.pvp)])).toEqual([
+      ...Array(5).fill(['abaixo de 0,9', 'abaixo de 0,9']),
+      ...Array(2).fill(['1,1 ou mais', '1,1 ou mais']),
+    ]);
+    expect(eventos.filter((e) => e.tipo === 'faixa_pvp')).toEqual([]);
+  });
+
+  it('no yield or vacancy event on the sample: every month-end yield is flagged or alone, no real quarterly report', () => {
+    const fiis = new Set(eventos.filter((e) => e.classe === 'fiis').map((e) => e.tipo));
+    expect([...fiis]).toEqual(['informe_reenviado']);
   });
 });

@@ -52,10 +52,10 @@ const TOLERANCIA_SOMA_RECEITAS = 0.005;
  */
 export const SQL_FII_MENSAL = /* sql */ `
 CREATE OR REPLACE TABLE int_fii_meses AS
-SELECT DISTINCT f.ticker, f.cnpj, date_trunc('month', i.competencia) AS mes
+SELECT DISTINCT f.ticker, f.cnpj, CAST(date_trunc('month', i.competencia) AS DATE) AS mes
 FROM mart_fiis f JOIN fii_informes i USING (cnpj) WHERE f.ticker IS NOT NULL
 UNION
-SELECT f.ticker, f.cnpj, date_trunc('month', c.data) FROM mart_fiis f JOIN fii_cotacoes c ON c.codisi = f.isin
+SELECT f.ticker, f.cnpj, CAST(date_trunc('month', c.data) AS DATE) FROM mart_fiis f JOIN fii_cotacoes c ON c.codisi = f.isin
 WHERE f.ticker IS NOT NULL;
 
 CREATE OR REPLACE TABLE int_fii_preco_fim_mes AS

@@ -544,6 +544,53 @@ export const FLAGS: EntradaFlag[] = [
     onde: 'vacância de FII',
     onde_en: 'REIT vacancy',
   },
+  {
+    flag: 'sem_preco_no_mes',
+    significado:
+      'o fundo não tem fechamento no mês nos nossos arquivos de preço: DY 12 meses do fim do mês nulo',
+    significado_en: 'the fund has no close in the month in our price files: month-end 12-month yield null',
+    origem: 'projeto',
+    onde: 'série mensal de FII',
+    onde_en: 'REIT monthly series',
+  },
+  {
+    flag: 'sem_informe_trimestral',
+    significado:
+      'nenhum informe trimestral do fundo foi entregue até o fim do mês nos arquivos lidos: vacância nula',
+    significado_en:
+      'no quarterly report of the fund was delivered by the month end in the files read: vacancy null',
+    origem: 'projeto',
+    onde: 'vacância de FII (série mensal)',
+    onde_en: 'REIT vacancy (monthly series)',
+  },
+  {
+    flag: 'area_nao_informada',
+    significado:
+      'um imóvel do informe trimestral não tem Area positiva: a vacância do fundo (ponderada por área) fica nula',
+    significado_en:
+      'a property of the quarterly report has no positive Area: the fund vacancy (area-weighted) is null',
+    origem: 'projeto',
+    onde: 'vacância de FII (série mensal)',
+    onde_en: 'REIT vacancy (monthly series)',
+  },
+  {
+    flag: 'vacancia_unidade_nao_confirmada',
+    significado:
+      'a soma do Percentual_Receitas_FII dos imóveis do informe não é 100 nem 1, então o informe não diz se Percentual_Vacancia está em % ou em fração: vacância do fundo nula',
+    significado_en:
+      "the properties' Percentual_Receitas_FII in the report add up to neither 100 nor 1, so the report does not state whether Percentual_Vacancia is a percent or a fraction: fund vacancy null",
+    origem: 'projeto',
+    onde: 'vacância de FII (série mensal)',
+    onde_en: 'REIT vacancy (monthly series)',
+  },
+  {
+    flag: 'vacancia_fora_de_0_a_1',
+    significado: 'a vacância ponderada, na unidade indicada pelo informe, sai de 0 a 100%: nula',
+    significado_en: 'the weighted vacancy, in the unit the report indicates, falls outside 0 to 100%: null',
+    origem: 'projeto',
+    onde: 'vacância de FII (série mensal)',
+    onde_en: 'REIT vacancy (monthly series)',
+  },
   // ETFs (pipeline/src/marts/etfs)
   {
     flag: 'etf_sem_cnpj',
