@@ -72,82 +72,26 @@ describe('REIT monthly series and its watcher kinds (made-here tables)', () => {
     const { ctx, capturado } = await contextoMemoria();
     await ctx.db.run(FIXTURE);
     await montarSerieMensal(ctx);
+    // columns: month, version, close date, close, 12-month income, months, yield, its flag, vacancy, quarter
     const serie = (
       await ctx.db.runAndReadAll(
-        `SELECT strftime(competencia, '%Y-%m') AS mes, versao, CAST(data_preco AS VARCHAR) AS data_preco, preco,
-           round(rendimento_12m, 6) AS r12, n_meses, round(dy_12m, 6) AS dy, flag_dy, round(vacancia, 6) AS vac,
-           CAST(vacancia_referencia AS VARCHAR) AS vac_ref, flag_vacancia
+        `SELECT strftime(competencia, '%Y-%m'), versao, CAST(data_preco AS VARCHAR), preco, round(rendimento_12m, 6),
+           CAST(n_meses AS INTEGER), round(dy_12m, 6), flag_dy, round(vacancia, 6), CAST(vacancia_referencia AS VARCHAR)
          FROM mart_fii_mensal ORDER BY competencia`,
       )
-    ).getRowObjectsJson();
+    ).getRowsJson();
     // 12 data com of 0.70 in every window = 8.40; the amortisation of 2030-03-15 is not income.
     expect(serie).toEqual([
-      {
-        mes: '2030-01',
-        versao: 1,
-        data_preco: '2030-01-31',
-        preco: 100,
-        r12: 8.4,
-        n_meses: '12',
-        dy: 0.084,
-        flag_dy: null,
-        vac: 0.03,
-        vac_ref: '2029-12-31',
-        flag_vacancia: null,
-      },
-      {
-        mes: '2030-02',
-        versao: 1,
-        data_preco: '2030-02-28',
-        preco: 100,
-        r12: 8.4,
-        n_meses: '12',
-        dy: 0.084,
-        flag_dy: null,
-        vac: 0.03,
-        vac_ref: '2029-12-31',
-        flag_vacancia: null,
-      },
-      {
-        mes: '2030-03',
-        versao: 2,
-        data_preco: '2030-03-29',
-        preco: 50,
-        r12: 8.4,
-        n_meses: '12',
-        dy: 0.168,
-        flag_dy: null,
-        vac: 0.03,
-        vac_ref: '2029-12-31',
-        flag_vacancia: null,
-      },
-      {
-        mes: '2030-04',
-        versao: null,
-        data_preco: '2030-04-10',
-        preco: 100,
-        r12: 8.4,
-        n_meses: '12',
-        dy: null,
-        flag_dy: 'preco_distante',
-        vac: 0.1,
-        vac_ref: '2030-03-31',
-        flag_vacancia: null,
-      },
-      {
-        mes: '2030-05',
-        versao: null,
-        data_preco: '2030-05-31',
-        preco: 100,
-        r12: 8.4,
-        n_meses: '12',
-        dy: 0.084,
-        flag_dy: null,
-        vac: 0.1,
-        vac_ref: '2030-03-31',
-        flag_vacancia: null,
-      },
+      ['2030-01', 1, '2030-01-31', 100, 8.4, 12, 0.084, null, 0.03, '2029-12-31'],
+      ['2030-02', 1, '2030-02-28', 100, 8.4, 12, 0.084, null, 0.03, '2029-12-31'],
+      ['2030-03', 2, '2030-03-29', 50, 8.4, 12, 0.168, null, 0.03, '2029-12-31'],
+      ['2030-04', null, '2030-04-10', 100, 8.4, 12, null, 'preco_distante', 0.1, '2030-03-31'],
+      ['2030-05', null, '2030-05-31', 100, 8.4, 12, 0.084, null, 0.1, '2030-03-31'],
     ]);
+    const semFlagDeVacancia = await ctx.db.runAndReadAll(
+      'SELECT count(*) FROM mart_fii_mensal WHERE flag_vacancia IS NULL',
+    );
+    expect(semFlagDeVacancia.getRowsJson()).toEqual([['5']]);
     const trimestres = (
       await ctx.db.runAndReadAll(
         `SELECT CAST(data_referencia AS VARCHAR) AS ref, versao, round(vacancia, 6) AS vac, flag
