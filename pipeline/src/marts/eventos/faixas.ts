@@ -63,6 +63,11 @@ export const FAIXA_PVP_FII = regraFundo([0.9, 1, 1.1], 'multiplo');
  * quota and the price tell different stories.
  */
 export const FAIXA_AGIO_ETF = regraFundo([-0.02, -0.005, 0.005, 0.02], 'fracao');
+/**
+ * ETF portfolio overlap with a same-index peer (Σ of the smaller share over common holdings): two ETFs that
+ * replicate the same index overlap 90% or more; under 50% they hold mostly different things.
+ */
+export const FAIXA_SOBREPOSICAO_ETF = regraFundo([0.5, 0.9], 'fracao');
 /** REIT 12-month yield (declared; no distribution source in the build, see docs/vigia.md). */
 export const FAIXA_DY_FII = regraFundo([0.06, 0.1, 0.14], 'fracao');
 
