@@ -1,10 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputError } from '../../core/source.ts';
 import { stageDelimited } from '../../readers/delimited.ts';
-import { freshDb, recordingReporter, rows } from '../b3/test-helpers.ts';
+import { inputErrorOf as erro } from '../../test-support/input-error.ts';
+import { freshDb, recordingReporter, rows, tmpFile } from '../b3/test-helpers.ts';
 import { cadFiHistTaxaAdmSpec } from './cad-fi-hist.ts';
 import { cdaPlSpec } from './cda.ts';
 import { infDiarioSpec } from './inf-diario.ts';
@@ -22,20 +19,8 @@ async function buildDb() {
   return db;
 }
 
-function arquivo(nome: string, linhas: string[]): string {
-  const p = join(mkdtempSync(join(tmpdir(), 'fundos-ruins-')), nome);
-  writeFileSync(p, Buffer.from(`${linhas.join('\n')}\n`, 'latin1'));
-  return p;
-}
-
-async function erro(p: Promise<unknown>): Promise<InputError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(InputError);
-  return e as InputError;
-}
+/** Lines of a made-here file (ASCII only, so latin-1 and UTF-8 bytes agree). */
+const arquivo = (nome: string, linhas: string[]) => tmpFile(nome, `${linhas.join('\n')}\n`);
 
 describe('fund readers on broken files (made here)', () => {
   it('inf_diario_fi with VL_QUOTA renamed: refused at line 1, naming the missing and the unknown column', async () => {
