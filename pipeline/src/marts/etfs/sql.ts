@@ -233,3 +233,47 @@ JOIN etf_lista la ON la.ticker = a.ticker JOIN etf_lista lb ON lb.ticker = b.tic
 WHERE a.fracao IS NOT NULL AND b.fracao IS NOT NULL
 GROUP BY a.ticker, b.ticker;
 `;
+
+/**
+ * Declarative checks beside the SQL (build report): [name, hard|soft, what must hold, total, failing rows].
+ * The premium's own invariant (`etf_agio_so_com_preco_e_cota`) is in index.ts.
+ */
+export const CHECKS_ETFS: [
+  nome: string,
+  tipo: 'hard' | 'soft',
+  descricao: string,
+  total: string,
+  falhas: string,
+][] = [
+  [
+    'etf_vinculo_um_cnpj',
+    'hard',
+    'an ETF has a CNPJ exactly when its legal name matched one distinct CNPJ',
+    'SELECT count(*) FROM etf_vinculo',
+    'SELECT * FROM etf_vinculo WHERE (cnpj IS NOT NULL) <> (n_cnpj = 1)',
+  ],
+  [
+    'etf_sobreposicao_simetrica',
+    'hard',
+    "the overlap of A with B in a month equals B's with A (Σ of the smaller share is symmetric)",
+    'SELECT count(*) FROM int_etf_sobreposicao_mensal',
+    `SELECT a.ticker, a.par, a.competencia FROM int_etf_sobreposicao_mensal a
+     LEFT JOIN int_etf_sobreposicao_mensal b ON b.ticker = a.par AND b.par = a.ticker AND b.competencia = a.competencia
+     WHERE b.ticker IS NULL OR abs(a.sobreposicao - b.sobreposicao) > 1e-12`,
+  ],
+  [
+    'etf_sobreposicao_ate_1',
+    'soft',
+    'an overlap is between 0 and 1 (above 1 only if a portfolio sums to more than its net assets)',
+    'SELECT count(*) FROM int_etf_sobreposicao_mensal',
+    'SELECT * FROM int_etf_sobreposicao_mensal WHERE sobreposicao < 0 OR sobreposicao > 1 + 1e-9',
+  ],
+  [
+    'etf_pares_mesmo_indice',
+    'hard',
+    "an ETF's peers are exactly the other list rows with its Índice",
+    'SELECT count(*) FROM int_etf_pares',
+    `SELECT p.ticker FROM int_etf_pares p JOIN etf_lista l USING (ticker)
+     WHERE p.n <> (SELECT count(*) FROM etf_lista o WHERE o.indice = l.indice AND o.ticker <> l.ticker)`,
+  ],
+];
