@@ -16,12 +16,14 @@ let base: string;
 let fechar: () => Promise<void> = async () => {};
 let browser: Browser;
 let bova: EtfRecurso;
+let ivvb: EtfRecurso;
 let nEtfs: number;
 
 beforeAll(async () => {
   const pub = await amostraPublicada();
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   bova = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
+  ivvb = EtfRecursoSchema.parse(ler('json/etfs/IVVB11/index.json'));
   nEtfs = EtfListaSchema.parse(ler('json/etfs.json')).length;
   ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 });
@@ -74,6 +76,38 @@ describe('ETF pages built from the sample publication', () => {
       );
       expect(await page.locator('footer [data-versao-do-dado]').textContent()).toBe(bova.versao_do_dado);
       await page.screenshot({ path: join(SCREENSHOTS, `etf-${lang}.png`), fullPage: true });
+      expect(erros).toEqual([]);
+    });
+  }
+
+  // IVVB11 is linked to a CVM fund by the sample's made-here fund files (feitos-aqui/cvm/fundos-etf):
+  // the page shows the premium, the daily report, the portfolio with its peer overlap and the registry.
+  for (const [lang, prefixo] of [
+    ['pt', ''],
+    ['en', '/en'],
+  ] as const) {
+    it(`IVVB11 in ${lang}: premium, daily report, portfolio, overlap and CNPJ of the artefact; no console error`, async () => {
+      const { page, erros, status } = await abrir(`${prefixo}/etfs/IVVB11`);
+      expect(status).toBe(200);
+      const linhas = page.locator('#etf-agio tbody tr');
+      expect(await linhas.count()).toBe(ivvb.agio_30_pregoes.length);
+      for (const [i, a] of ivvb.agio_30_pregoes.entries()) {
+        expect(a.agio).not.toBeNull();
+        expect(await linhas.nth(i).locator('td').nth(1).getAttribute('data-valor')).toBe(String(a.cota));
+        expect(await linhas.nth(i).locator('td').nth(2).getAttribute('data-valor')).toBe(String(a.agio));
+      }
+      const informe = page.locator('section[aria-labelledby="informe"] dd[data-valor]');
+      expect(await informe.first().getAttribute('data-valor')).toBe(String(ivvb.ultimo_informe?.cota));
+      const carteira = page.locator('section[aria-labelledby="carteira"] tbody tr');
+      expect(await carteira.count()).toBe(ivvb.carteira?.maiores.length);
+      expect(await carteira.nth(0).locator('th').textContent()).toBe(ivvb.carteira?.maiores[0]?.ativo);
+      const par = ivvb.carteira?.sobreposicao_mesmo_indice[0]?.ticker ?? '';
+      expect(
+        await page.locator(`section[aria-labelledby="carteira"] a[href="${prefixo}/etfs/${par}"]`).count(),
+      ).toBe(1);
+      expect(await page.locator('section[aria-labelledby="cadastro"] tbody').textContent()).toContain(
+        ivvb.cadastro.cnpj,
+      );
       expect(erros).toEqual([]);
     });
   }

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { build } from '../build.ts';
-import { InputError } from '../core/source.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { fiiMensalComplementoSpec } from '../sources/fundos/fii-mensal.ts';
+import { inputErrorOf as inputError } from '../test-support/input-error.ts';
 import { dataLines, query, SAMPLE_RAW } from '../test-support/sample.ts';
 
 // Every case starts from real rows: header + first 5 data rows of the real DFP 2010 DFC_MD_con file
@@ -42,14 +42,6 @@ const setField = (l: string, i: number, v: string) =>
   cols(l)
     .map((c, k) => (k === i ? v : c))
     .join(';');
-async function inputError(p: Promise<unknown>): Promise<InputError> {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(InputError);
-  return e as InputError;
-}
 
 describe('file-level problems stop the build and name file, line and field', () => {
   it('control: the untouched real rows stage', async () => {

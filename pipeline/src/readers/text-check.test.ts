@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError } from '../core/source.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
+import { inputErrorOf as fail } from '../test-support/input-error.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
 import { checkText } from './text-check.ts';
 
@@ -14,14 +14,6 @@ const file = (name: string, bytes: Buffer) => {
   const p = join(root, name);
   writeFileSync(p, bytes);
   return p;
-};
-const fail = async (p: Promise<unknown>) => {
-  const e = await p.then(
-    () => null,
-    (x: unknown) => x,
-  );
-  expect(e).toBeInstanceOf(InputError);
-  return e as InputError;
 };
 
 describe('checkText', () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { type EtfLista, EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
+import { VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stageDelimited } from '../../readers/delimited.ts';
@@ -162,6 +163,194 @@ describe('ETF artefacts of the real sample', () => {
     expect(r.ultimo_fechamento).toBeNull();
     expect(r.agio_30_pregoes).toEqual([]);
     expect(r.lacunas.find((l) => l.campo === 'ultimo_fechamento')?.flag).toBe('sem_pregao');
+  });
+});
+
+/**
+ * The sample's made-here fund files of three real ETF codes (data/sample/raw/feitos-aqui/cvm/fundos-etf,
+ * every fund number invented; see its README) against the real closes of COTAHIST. Expected values are
+ * written from the fixture lines cited, not read back from the mart.
+ */
+describe('ETFs linked in the sample by the made-here CVM fund files (feitos-aqui/cvm/fundos-etf)', () => {
+  const F = 'feitos-aqui/cvm/fundos-etf';
+  let cur: string;
+  const recurso = async (t: string) =>
+    EtfRecursoSchema.parse(JSON.parse(await readFile(join(cur, `json/etfs/${t}/index.json`), 'utf8')));
+  beforeAll(async () => {
+    cur = join(await amostraPublicada(), 'current');
+  }, 900_000);
+
+  it('links exactly IVVB11, SMAL11 and SPXI11, by the legal name of the B3 list', async () => {
+    const lista = EtfListaSchema.parse(JSON.parse(await readFile(join(cur, 'json/etfs.json'), 'utf8')));
+    expect(lista.filter((e) => e.cnpj !== null).map((e) => [e.ticker, e.cnpj])).toEqual([
+      ['IVVB11', '99.999.999/0011-63'],
+      ['SMAL11', '99.999.999/0013-25'],
+      ['SPXI11', '99.999.999/0012-44'],
+    ]);
+  });
+
+  it('IVVB11: registry, daily report, premium, returns, portfolio, overlap and peers from the fixture lines', async () => {
+    const r = await recurso('IVVB11');
+    // cad_fi.csv line 2 (fee, legacy fields); registro_fundo_classe.zip registro_classe.csv line 2 (class code
+    // 100011, start 2014-10-15, net assets 5e9 on 2022-01-31) and registro_fundo.csv line 2 (manager, administrator)
+    expect(r.cadastro).toMatchObject({
+      cnpj: '99.999.999/0011-63',
+      codigo_regulator: '100011',
+      situacao: 'Em Funcionamento Normal',
+      data_inicio: '2014-10-15',
+      gestor: 'GESTORA FICTICIA (FEITO AQUI)',
+      administrador: 'ADMINISTRADORA FICTICIA (FEITO AQUI)',
+      custodiante: 'CUSTODIANTE FICTICIO (FEITO AQUI)',
+      auditor: 'AUDITORIA FICTICIA (FEITO AQUI)',
+      pl_registro: 5_000_000_000,
+      pl_registro_data: '2022-01-31',
+      taxa_adm_declarada: 0.23,
+      taxa_adm_origem: `${F}/cad_fi.csv:2`,
+      isin: 'BRIVVBCTF001',
+      origem_cadastro: [
+        `${F}/cad_fi.csv:2`,
+        `${F}/registro_fundo_classe.zip:registro_classe.csv:2`,
+        `${F}/registro_fundo_classe.zip:registro_fundo.csv:2`,
+      ],
+      flag: 'indice_semi_curado',
+    });
+    // inf_diario_fi_202202.zip, member line 5: 2022-02-03, quota 259, PL 4.96e9, redemptions 25.9e6, 160300 holders
+    expect(r.ultimo_informe).toEqual({
+      data: '2022-02-03',
+      cota: 259,
+      pl: 4_960_000_000,
+      cotistas: 160_300,
+      captacao: 0,
+      resgate: 25_900_000,
+      data_entrega: null,
+      origem: `${F}/inf_diario_fi_202202.zip:inf_diario_fi_202202.csv:5`,
+    });
+    // real closes: COTAHIST_D03022022.TXT line 1151 (260.50), COTAHIST_D25062021.TXT line 1056 (228.60);
+    // quotas of the same dates: 259 (above) and 228.4 (inf_diario_fi_202106.zip line 5)
+    expect(r.agio_30_pregoes.map((a) => [a.data, a.preco, a.cota, a.flag])).toEqual([
+      ['2022-02-03', 260.5, 259, null],
+      ['2021-06-25', 228.6, 228.4, null],
+    ]);
+    expect(r.agio_30_pregoes[0]?.agio).toBeCloseTo(260.5 / 259 - 1, 12);
+    expect(r.agio_30_pregoes[1]?.agio).toBeCloseTo(228.6 / 228.4 - 1, 12);
+    // 1m by quota: 2022-02-03 against 2022-01-03 (inf_diario_fi_202201.zip line 2, quota 262.1)
+    expect(r.retornos_pela_cota?.janelas['1m']).toBeCloseTo(259 / 262.1 - 1, 12);
+    expect(r.retornos_pela_cota?.mil_reais['1m']).toBeCloseTo((1000 * 259) / 262.1, 9);
+    expect(r.retornos_pela_cota?.janelas['3m']).toBeNull();
+    expect(r.cobertura.informes).toEqual({ n: 5, de: '2021-06-24', ate: '2022-02-03' });
+    // cda_fi_202201.zip: PL 1e9; AAPL34 550e6, MSFT34 450e6. SPXI11 the same month: 500e6, 450e6, AMZO34 50e6
+    expect(r.carteira).toMatchObject({
+      competencia: '2022-01-31',
+      n_posicoes: 2,
+      pl: 1_000_000_000,
+      maiores: [
+        { ativo: 'AAPL34', valor: 550_000_000, fracao: 0.55 },
+        { ativo: 'MSFT34', valor: 450_000_000, fracao: 0.45 },
+      ],
+      por_tipo: [['Ativos codificados (ações, BDRs…)', 1]],
+    });
+    expect(r.carteira?.sobreposicao_mesmo_indice.map((s) => s.ticker)).toEqual(['SPXI11']);
+    expect(r.carteira?.sobreposicao_mesmo_indice[0]?.sobreposicao).toBeCloseTo(0.5 + 0.45, 12);
+    // peers: the list's other SP500 rows (lines 16 SPXB, 61 SPXI); only SPXI11 has a premium, 252.88 / 252.7 − 1
+    // (COTAHIST_D03022022.TXT line 1172; inf_diario_fi_202202.zip line 6)
+    expect(r.pares).toMatchObject({ n: 2, tickers: ['SPXB11', 'SPXI11'], taxa: null });
+    expect(r.pares.agio).toBeCloseTo(252.88 / 252.7 - 1, 12);
+    const lacunas = r.lacunas.map((l) => l.campo);
+    for (const c of ['cadastro.cnpj', 'ultimo_informe', 'carteira', 'retornos_pela_cota'])
+      expect(lacunas).not.toContain(c);
+    expect(lacunas).toContain('liquidez_media_60');
+  });
+
+  it('SMAL11: a discount on 2022-02-03 and the fee text of the registry', async () => {
+    const r = await recurso('SMAL11');
+    // COTAHIST_D03022022.TXT line 1170 (114.53) against inf_diario_fi_202202.zip line 7 (115.4)
+    expect(r.ultimo_agio?.agio).toBeCloseTo(114.53 / 115.4 - 1, 12);
+    expect(r.cadastro).toMatchObject({
+      taxa_adm_declarada: 0.5,
+      taxa_adm_texto: '0,50% a.a. sobre o patrimônio líquido',
+      taxa_adm_origem: `${F}/cad_fi.csv:4`,
+    });
+    // the only SMLL peer in the list (SMAB11) has no fund file: no premium to take a median of
+    expect(r.pares).toMatchObject({ n: 1, tickers: ['SMAB11'], agio: null });
+  });
+
+  it('the ETF watcher on the sample: exactly the events the fixture lines produce', async () => {
+    const { eventos } = VigiaEventosArtefatoSchema.parse(
+      JSON.parse(await readFile(join(cur, 'json/vigia/eventos.json'), 'utf8')),
+    );
+    const etf = eventos.filter((e) => e.classe === 'etfs');
+    expect(
+      etf.map((e) => [
+        e.tipo,
+        e.ticker,
+        e.periodo_anterior,
+        e.periodo_novo,
+        e.data,
+        e.indicador,
+        e.faixa_antes,
+        e.faixa_depois,
+      ]),
+    ).toEqual([
+      // premium bands (−2%, −0.5%, +0.5%, +2%): IVVB11 0.09% → 0.58%, SMAL11 −0.13% → −0.75%
+      [
+        'faixa_agio',
+        'IVVB11',
+        '2021-06-25',
+        '2022-02-03',
+        '2022-02-03',
+        'agio',
+        'de -0,5% a menos de 0,5%',
+        'de 0,5% a menos de 2%',
+      ],
+      [
+        'faixa_agio',
+        'SMAL11',
+        '2021-06-25',
+        '2022-02-03',
+        '2022-02-03',
+        'agio',
+        'de -0,5% a menos de 0,5%',
+        'de -2% a menos de -0,5%',
+      ],
+      // overlap IVVB11 × SPXI11: December min(.6,.25) + min(.4,.15) = 0.4, January 0.95 (bands 50%, 90%)
+      [
+        'sobreposicao_mudou',
+        'IVVB11',
+        '2021-12',
+        '2022-01',
+        '2022-01-31',
+        'sobreposicao:SPXI11',
+        'abaixo de 50%',
+        '90% ou mais',
+      ],
+      [
+        'sobreposicao_mudou',
+        'SPXI11',
+        '2021-12',
+        '2022-01',
+        '2022-01-31',
+        'sobreposicao:IVVB11',
+        'abaixo de 50%',
+        '90% ou mais',
+      ],
+      // cad_fi_hist.zip cad_fi_hist_taxa_adm.csv lines 2 → 3: 0.3 → 0.23 from 2019-07-01
+      ['taxa_mudou', 'IVVB11', '2014-10-15', '2019-07-01', '2019-07-01', 'taxa_adm', null, null],
+    ]);
+    const [agioIvvb, , sobre, , taxa] = etf;
+    expect(agioIvvb?.antes).toBeCloseTo(228.6 / 228.4 - 1, 12);
+    expect(agioIvvb?.depois).toBeCloseTo(260.5 / 259 - 1, 12);
+    expect(sobre?.antes).toBeCloseTo(0.25 + 0.15, 12);
+    expect(sobre?.texto_en).toBe(
+      'IVVB11: portfolio overlap with SPXI11 went from 40.0% (band below 50%) in 2021-12 to 95.0% (band 90% or more) in 2022-01.',
+    );
+    expect([taxa?.antes, taxa?.depois, taxa?.fonte]).toEqual([
+      0.3,
+      0.23,
+      `Cadastro CVM, histórico da taxa de administração (${F}/cad_fi_hist.zip:cad_fi_hist_taxa_adm.csv:3)`,
+    ]);
+    expect(taxa?.texto).toBe(
+      'IVVB11: taxa de administração declarada no cadastro passou de 0,30% a.a. (desde 2014-10-15) para 0,23% a.a. (desde 2019-07-01).',
+    );
   });
 });
 

@@ -3,6 +3,7 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { verificar } from '../fundamentos/sql.ts';
 import { montarEtfs } from './montar.ts';
+import { CHECKS_ETFS } from './sql.ts';
 
 async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
   const { lista, recursos } = await montarEtfs(ctx);
@@ -19,6 +20,8 @@ async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
       'ágio = preço / cota da mesma data − 1 existe exatamente quando as duas existem, e então sem flag',
     ...v,
   });
+  for (const [nome, tipo, descricao, total, falhas] of CHECKS_ETFS)
+    ctx.report.invariant({ nome, tipo, descricao, ...(await verificar(ctx.db, total, falhas)) });
   const saidas: ManifestEntry[] = [
     await ctx.writer.json({
       name: 'etfs',

@@ -140,6 +140,7 @@ const Retorno = z.object({
   janela: texto,
   ate: data,
   retorno: numN,
+  mil_reais: numN,
 });
 const Liquidez = z.object({ ticker: texto, n_sessoes: num, media: numN });
 const CarteiraPl = z.object({ ticker: texto, competencia: data, pl: num, arquivo: texto });
@@ -152,18 +153,13 @@ const Posicao = z.object({
   arquivo: texto,
 });
 const Sobreposicao = z.object({ ticker: texto, par: texto, sobreposicao: num });
+const Tipo = z.object({ ticker: texto, tipo: texto, fracao: numN });
+const Pares = z.object({ ticker: texto, n: num, tickers: z.array(texto), agio: numN });
 
 function agrupar<T extends { ticker: string }>(rs: T[]): Map<string, T[]> {
   const m = new Map<string, T[]>();
   for (const r of rs) m.set(r.ticker, [...(m.get(r.ticker) ?? []), r]);
   return m;
-}
-
-function mediana(xs: number[]): number | null {
-  if (xs.length === 0) return null;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
 function retornos(rs: z.infer<typeof Retorno>[] | undefined): EtfRecurso['retornos_pela_cota'] {
@@ -172,7 +168,7 @@ function retornos(rs: z.infer<typeof Retorno>[] | undefined): EtfRecurso['retorn
     JANELAS_RETORNO_ETF.map((j) => [j, rs.find((r) => r.janela === j)?.retorno ?? null]),
   ) as Record<(typeof JANELAS_RETORNO_ETF)[number], number | null>;
   const mil_reais = Object.fromEntries(
-    JANELAS_RETORNO_ETF.map((j) => [j, janelas[j] === null ? null : 1000 * (1 + janelas[j])]),
+    JANELAS_RETORNO_ETF.map((j) => [j, rs.find((r) => r.janela === j)?.mil_reais ?? null]),
   ) as Record<(typeof JANELAS_RETORNO_ETF)[number], number | null>;
   const ate = rs[0]?.ate as string;
   const flag = Object.values(janelas).some((v) => v === null) ? 'janela_sem_cobertura' : null;
@@ -255,6 +251,16 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       Sobreposicao,
     ),
   );
+  const tipos = agrupar(
+    await linhas(
+      ctx.db,
+      'SELECT ticker, tipo, fracao FROM int_etf_carteira_tipos ORDER BY ticker, valor DESC, tipo',
+      Tipo,
+    ),
+  );
+  const paresSql = new Map(
+    (await linhas(ctx.db, 'SELECT * FROM int_etf_pares', Pares)).map((r) => [r.ticker, r] as const),
+  );
   const porTicker = new Map(lista.map((l) => [l.ticker, l] as const));
 
   const base = lista.map((l) => {
@@ -297,21 +303,14 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
     if (rp === null) falta('retornos_pelo_preco', 'sem_pregao', 'precos');
     if (liq?.media == null) falta('liquidez_media_60', 'pregoes_insuficientes', 'liquidez');
 
-    const pares =
-      l.indice === null ? [] : lista.filter((p) => p.indice === l.indice && p.ticker !== l.ticker);
+    const pares = paresSql.get(l.ticker);
     if (l.indice === null) falta('pares', 'sem_indice', 'indice');
-    const agiosPares = pares.flatMap((p) => {
-      const a = agios.get(p.ticker)?.[0]?.agio;
-      return a === null || a === undefined ? [] : [a];
-    });
 
     const carteira: EtfRecurso['carteira'] =
       cp === undefined
         ? null
         : (() => {
             const ps = posicoes.get(l.ticker) ?? [];
-            const tipos = new Map<string, number>();
-            for (const p of ps) tipos.set(p.tipo, (tipos.get(p.tipo) ?? 0) + p.valor);
             return {
               competencia: cp.competencia,
               n_posicoes: ps.length,
@@ -319,9 +318,7 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
               maiores: ps
                 .slice(0, 10)
                 .map((p) => ({ ativo: p.ativo, tipo: p.tipo, valor: p.valor, fracao: p.fracao })),
-              por_tipo: [...tipos.entries()]
-                .sort((a, b) => b[1] - a[1])
-                .map(([t, v]): [string, number | null] => [t, cp.pl > 0 ? v / cp.pl : null]),
+              por_tipo: (tipos.get(l.ticker) ?? []).map((t): [string, number | null] => [t.tipo, t.fracao]),
               sobreposicao_mesmo_indice: (sobre.get(l.ticker) ?? []).map((s) => ({
                 ticker: s.par,
                 nome: porTicker.get(s.par)?.nome ?? s.par,
@@ -388,7 +385,7 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       retornos_pela_cota: rc,
       retornos_pelo_preco: rp,
       pares: {
-        n: pares.length,
+        n: pares?.n ?? 0,
         criterio:
           l.indice === null
             ? 'mesmo índice: este ETF não tem índice na lista B3'
@@ -397,8 +394,8 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
           l.indice === null
             ? 'same index: this ETF has no index in the B3 list'
             : `same index (${l.indice}) in the Índice column of the B3 list`,
-        tickers: pares.map((p) => p.ticker),
-        agio: mediana(agiosPares),
+        tickers: pares?.tickers ?? [],
+        agio: pares?.agio ?? null,
         taxa: null,
       },
       liquidez_media_60: liq?.media ?? null,

@@ -145,7 +145,9 @@ WITH fim AS (SELECT serie, ticker, max(data) AS ate, arg_max(valor, data) AS v_f
 janelas AS (SELECT * FROM (VALUES ${JANELAS_SQL.map(([j, i]) => `('${j}', ${i})`).join(', ')}) t(janela, intervalo)),
 alvo AS (SELECT f.*, j.janela, CAST(f.ate - j.intervalo AS DATE) AS alvo FROM fim f CROSS JOIN janelas j)
 SELECT a.serie, a.ticker, a.janela, CAST(a.ate AS VARCHAR) AS ate,
-  CASE WHEN arg_max(s.valor, s.data) > 0 THEN a.v_fim / arg_max(s.valor, s.data) - 1 END AS retorno
+  CASE WHEN arg_max(s.valor, s.data) > 0 THEN a.v_fim / arg_max(s.valor, s.data) - 1 END AS retorno,
+  -- what 1,000 BRL at the window's start became (the spec's mil_reais)
+  CASE WHEN arg_max(s.valor, s.data) > 0 THEN 1000 * a.v_fim / arg_max(s.valor, s.data) END AS mil_reais
 FROM alvo a LEFT JOIN etf_series s ON s.serie = a.serie AND s.ticker = a.ticker
   AND s.data <= a.alvo AND s.data >= CAST(a.alvo - INTERVAL ${TOLERANCIA_INICIO_DIAS} DAY AS DATE)
 GROUP BY a.serie, a.ticker, a.janela, a.ate, a.v_fim;
@@ -177,6 +179,52 @@ JOIN stg_cvm_cda_blc b ON ${cnpj('b.cnpj_fundo_classe')} = v.cnpj AND b.dt_compt
 JOIN (VALUES ${blocos}) r(bloco, rotulo) ON r.bloco = b._bloco
 WHERE b.vl_merc_pos_final IS NOT NULL;
 
+-- portfolio share per block label of the newest month (the page's por_tipo), largest first
+CREATE OR REPLACE TABLE int_etf_carteira_tipos AS
+SELECT c.ticker, c.tipo, CASE WHEN p.pl > 0 THEN sum(c.valor) / p.pl END AS fracao, sum(c.valor) AS valor
+FROM etf_carteira c JOIN etf_carteira_pl p USING (ticker)
+GROUP BY c.ticker, c.tipo, p.pl;
+
+-- peers: the other ETFs with the same Índice in the list; the median of their newest session's premium
+-- (a peer whose newest session has no premium adds nothing; the median of an even count is the mean of the two middle values)
+CREATE OR REPLACE TABLE int_etf_pares AS
+WITH ultimo AS (
+  SELECT ticker, agio FROM etf_agio QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) = 1
+)
+SELECT l.ticker, count(p.ticker) AS n,
+  coalesce(list(p.ticker ORDER BY p.ticker) FILTER (WHERE p.ticker IS NOT NULL), []) AS tickers,
+  median(u.agio) AS agio
+FROM etf_lista l LEFT JOIN etf_lista p ON p.indice = l.indice AND p.ticker <> l.ticker
+LEFT JOIN ultimo u ON u.ticker = p.ticker
+GROUP BY l.ticker;
+
+-- every CDA month of every linked ETF (not only the newest): the overlap history the watcher compares
+CREATE OR REPLACE TABLE int_etf_carteira_mensal AS
+WITH pl AS (
+  SELECT v.ticker, v.cnpj, p.dt_comptc AS competencia, CAST(p.vl_patrim_liq AS DOUBLE) AS pl, p._arquivo AS arquivo
+  FROM etf_vinculo v JOIN stg_cvm_cda_pl p ON ${cnpj('p.cnpj_fundo_classe')} = v.cnpj
+  WHERE v.cnpj IS NOT NULL
+  QUALIFY row_number() OVER (PARTITION BY v.ticker, p.dt_comptc ORDER BY p._arquivo DESC, p._linha DESC) = 1
+)
+SELECT pl.ticker, pl.competencia,
+  coalesce(${vazioNulo('b.cd_ativo')}, ${vazioNulo('b.cd_isin')}, ${vazioNulo('b.cd_selic')},
+    ${vazioNulo('b.cnpj_fundo_classe_cota')}, ${vazioNulo('b.ds_ativo')}, ${vazioNulo('b.tp_ativo')}, 'sem identificação') AS ativo,
+  -- one share per asset and month (an asset may sit on several rows, e.g. held for trading and to maturity)
+  CASE WHEN pl.pl > 0 THEN sum(CAST(b.vl_merc_pos_final AS DOUBLE)) / pl.pl END AS fracao, pl.arquivo AS arquivo_pl
+FROM pl JOIN stg_cvm_cda_blc b ON ${cnpj('b.cnpj_fundo_classe')} = pl.cnpj AND b.dt_comptc = pl.competencia
+WHERE b.vl_merc_pos_final IS NOT NULL
+GROUP BY pl.ticker, pl.competencia, ativo, pl.pl, pl.arquivo;
+
+-- overlap per month with each same-index peer that filed the same month (Σ over common holdings of the smaller share)
+CREATE OR REPLACE TABLE int_etf_sobreposicao_mensal AS
+SELECT a.ticker, b.ticker AS par, a.competencia, sum(least(a.fracao, b.fracao)) AS sobreposicao,
+  min(a.arquivo_pl) AS arquivo
+FROM int_etf_carteira_mensal a JOIN int_etf_carteira_mensal b
+  ON a.ativo = b.ativo AND a.competencia = b.competencia AND a.ticker <> b.ticker
+JOIN etf_lista la ON la.ticker = a.ticker JOIN etf_lista lb ON lb.ticker = b.ticker AND lb.indice = la.indice
+WHERE a.fracao IS NOT NULL AND b.fracao IS NOT NULL
+GROUP BY a.ticker, b.ticker, a.competencia;
+
 -- overlap with ETFs of the same index and the same portfolio month: Σ over common holdings of the smaller share
 CREATE OR REPLACE TABLE etf_sobreposicao AS
 SELECT a.ticker, b.ticker AS par, sum(least(a.fracao, b.fracao)) AS sobreposicao
@@ -185,3 +233,47 @@ JOIN etf_lista la ON la.ticker = a.ticker JOIN etf_lista lb ON lb.ticker = b.tic
 WHERE a.fracao IS NOT NULL AND b.fracao IS NOT NULL
 GROUP BY a.ticker, b.ticker;
 `;
+
+/**
+ * Declarative checks beside the SQL (build report): [name, hard|soft, what must hold, total, failing rows].
+ * The premium's own invariant (`etf_agio_so_com_preco_e_cota`) is in index.ts.
+ */
+export const CHECKS_ETFS: [
+  nome: string,
+  tipo: 'hard' | 'soft',
+  descricao: string,
+  total: string,
+  falhas: string,
+][] = [
+  [
+    'etf_vinculo_um_cnpj',
+    'hard',
+    'an ETF has a CNPJ exactly when its legal name matched one distinct CNPJ',
+    'SELECT count(*) FROM etf_vinculo',
+    'SELECT * FROM etf_vinculo WHERE (cnpj IS NOT NULL) <> (n_cnpj = 1)',
+  ],
+  [
+    'etf_sobreposicao_simetrica',
+    'hard',
+    "the overlap of A with B in a month equals B's with A (Σ of the smaller share is symmetric)",
+    'SELECT count(*) FROM int_etf_sobreposicao_mensal',
+    `SELECT a.ticker, a.par, a.competencia FROM int_etf_sobreposicao_mensal a
+     LEFT JOIN int_etf_sobreposicao_mensal b ON b.ticker = a.par AND b.par = a.ticker AND b.competencia = a.competencia
+     WHERE b.ticker IS NULL OR abs(a.sobreposicao - b.sobreposicao) > 1e-12`,
+  ],
+  [
+    'etf_sobreposicao_ate_1',
+    'soft',
+    'an overlap is between 0 and 1 (above 1 only if a portfolio sums to more than its net assets)',
+    'SELECT count(*) FROM int_etf_sobreposicao_mensal',
+    'SELECT * FROM int_etf_sobreposicao_mensal WHERE sobreposicao < 0 OR sobreposicao > 1 + 1e-9',
+  ],
+  [
+    'etf_pares_mesmo_indice',
+    'hard',
+    "an ETF's peers are exactly the other list rows with its Índice",
+    'SELECT count(*) FROM int_etf_pares',
+    `SELECT p.ticker FROM int_etf_pares p JOIN etf_lista l USING (ticker)
+     WHERE p.n <> (SELECT count(*) FROM etf_lista o WHERE o.indice = l.indice AND o.ticker <> l.ticker)`,
+  ],
+];

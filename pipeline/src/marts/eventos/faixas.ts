@@ -64,6 +64,11 @@ export const FAIXA_PVP_FII = regraFundo([0.9, 1, 1.1], 'multiplo');
  */
 export const FAIXA_AGIO_ETF = regraFundo([-0.02, -0.005, 0.005, 0.02], 'fracao');
 /**
+ * ETF portfolio overlap with a same-index peer (Σ of the smaller share over common holdings): two ETFs that
+ * replicate the same index overlap 90% or more; under 50% they hold mostly different things.
+ */
+export const FAIXA_SOBREPOSICAO_ETF = regraFundo([0.5, 0.9], 'fracao');
+/**
  * REIT 12-month yield at month end: 6% is about what a tax-free fixed-income alternative paid in a low-rate
  * year, 10% the long-run average of listed REITs, 14% or more a price that discounts trouble or a one-off
  * distribution (docs/vigia.md).

@@ -123,6 +123,18 @@ export function textoDoEvento(r: Linha, l: Lingua): string {
       return l === 'pt'
         ? `${r.ticker}: informe mensal de ${n} reenviado (versão ${y}), entregue em ${r.data}.`
         : `${r.ticker}: monthly report for ${n} resubmitted (version ${y}), delivered on ${r.data}.`;
+    case 'sobreposicao_mudou': {
+      const par = r.motivos[0] ?? '';
+      return l === 'pt'
+        ? `${r.ticker}: sobreposição da carteira com ${par} passou de ${faixa(pct(x, l), fa)} em ${a} para ${faixa(pct(y, l), fd)} em ${n}.`
+        : `${r.ticker}: portfolio overlap with ${par} went from ${faixa(pct(x, l), fa)} in ${a} to ${faixa(pct(y, l), fd)} in ${n}.`;
+    }
+    case 'taxa_mudou': {
+      const t = (v: number) => (l === 'pt' ? `${num(v, 2, l)}% a.a.` : `${num(v, 2, l)}% a year`);
+      return l === 'pt'
+        ? `${r.ticker}: taxa de administração declarada no cadastro passou de ${t(x)} (desde ${a}) para ${t(y)} (desde ${n}).`
+        : `${r.ticker}: management fee stated in the registry went from ${t(x)} (since ${a}) to ${t(y)} (since ${n}).`;
+    }
     case 'indice_mudou':
       return l === 'pt'
         ? `${r.ticker}: índice de referência passou de ${r.antes_txt} (lista de ${a}) para ${r.depois_txt} (lista de ${n}).`

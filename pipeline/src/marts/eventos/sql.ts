@@ -1,5 +1,6 @@
 import type { BuildContext } from '../../core/stage.ts';
 import { verificar } from '../fundamentos/sql.ts';
+import { SQL_EVENTOS_ETF_SOBREPOSICAO, SQL_EVENTOS_ETF_TAXA } from './etf.ts';
 import { FAIXA_AGIO_ETF, FAIXA_PVP_FII, faixaVeredito, sqlFaixa } from './faixas.ts';
 import { SQL_EVENTOS_FII } from './fiis.ts';
 
@@ -261,6 +262,8 @@ export const PARTES_EVENTOS = [
   'fii_vacancia',
   'etf_agio',
   'etf_indice',
+  'etf_sobreposicao',
+  'etf_taxa',
 ] as const;
 
 /** `mart_eventos` from some parts (every part in the build; the tests build one alone). */
@@ -277,6 +280,8 @@ export const SQL_EVENTOS = [
   SQL_EVENTOS_TRIMESTRAIS,
   SQL_EVENTOS_FUNDOS,
   SQL_EVENTOS_FII,
+  SQL_EVENTOS_ETF_SOBREPOSICAO,
+  SQL_EVENTOS_ETF_TAXA,
   sqlMartEventos(),
 ].join('\n');
 

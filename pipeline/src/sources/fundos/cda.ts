@@ -1,8 +1,8 @@
 import type { DelimitedSourceSpec } from '../../core/source.ts';
 import { CVM_BASE, col, cols } from './columns.ts';
 
-const url = `${CVM_BASE}/FI/DOC/CDA/DADOS/cda_fi_{YYYYMM}.zip`;
-const urlParams = ['YYYYMM: month (from 2023); earlier years under HIST/cda_fi_{YYYY}.zip'];
+const url = `${CVM_BASE}/FI/DOC/CDA/DADOS/cda_fi_{YYYY}{MM}.zip`;
+const urlParams = ['--meses: month (from 2023); earlier years under HIST/cda_fi_{YYYY}.zip'];
 
 /** The four columns every CDA member starts with (filings-cvm cda_fif.py, verified on cda_fi_202504). */
 const leading = [

@@ -1,4 +1,5 @@
 import type { SourceSpec } from '../../core/source.ts';
+import { cadFiHistTaxaAdmSpec } from './cad-fi-hist.ts';
 import { cdaSources } from './cda.ts';
 import { fiiMensalSources } from './fii-mensal.ts';
 import { fiiTrimestralSources } from './fii-trimestral.ts';
@@ -12,4 +13,5 @@ export const fundosSources: SourceSpec[] = [
   ...registroSources,
   infDiarioSpec,
   ...cdaSources,
+  cadFiHistTaxaAdmSpec,
 ];

@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, relative } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DelimitedSourceSpec } from '../../core/source.ts';
+import { extractZip } from '../../readers/zip.ts';
 import { etfListSpec } from '../b3/indices.ts';
 import { samplePath } from '../b3/test-helpers.ts';
 import { fundosSources } from './index.ts';
@@ -39,6 +41,24 @@ const specs = [...(fundosSources as DelimitedSourceSpec[]), etfListSpec];
 const files = walk(RAW);
 
 describe('fund and ETF-list specs against the headers of the sample files', () => {
+  // Members of the sample's zips count as files too (CVM ships the daily report, the RCVM 175 registry,
+  // the CDA and the registry history as zips): each fund member is extracted and checked like a loose file.
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fundos-zips-'));
+    for (const z of walk(RAW).filter((f) => f.endsWith('.zip'))) {
+      const { extracted } = await extractZip(z, relative(RAW, z), join(dir, relative(RAW, z)), (m) =>
+        specs.some((s) => s.fileName.test(m)),
+      );
+      // the extractor prefixes a position to each name; the specs read the member's own name
+      for (const [i, e] of extracted.entries()) {
+        const alvo = join(dir, relative(RAW, z), `m${i}`);
+        mkdirSync(alvo, { recursive: true });
+        renameSync(e.path, join(alvo, basename(e.member)));
+        files.push(join(alvo, basename(e.member)));
+      }
+    }
+  });
+
   it('every spec recognises at least one sample file (real where one exists, made here otherwise)', () => {
     const unmatched = specs.filter((s) => !files.some((f) => s.fileName.test(basename(f)))).map((s) => s.id);
     expect(unmatched).toEqual([]);
