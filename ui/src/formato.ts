@@ -4,34 +4,50 @@ export type UnidadeExibicao = 'fracao_nominal' | 'fracao' | 'brl' | 'vezes' | 'i
 
 const locale = (lang: Lang) => (lang === 'pt' ? 'pt-BR' : 'en-US');
 
+const formatadores = new Map<string, Intl.NumberFormat>();
+
+/**
+ * One `Intl.NumberFormat` per locale and options, made once: building one costs far more than formatting
+ * a number, and a site build formats hundreds of thousands of cells (docs/site.md, "Build speed").
+ */
+export function numero(loc: string, opcoes: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const chave = `${loc}|${JSON.stringify(opcoes)}`;
+  let f = formatadores.get(chave);
+  if (f === undefined) {
+    f = new Intl.NumberFormat(loc, opcoes);
+    formatadores.set(chave, f);
+  }
+  return f;
+}
+
 /** Display form of a value in its unit. The exact value stays available in the cell's `data-valor`. */
 export function formatarValor(valor: number, unidade: UnidadeExibicao, lang: Lang): string {
   const l = locale(lang);
   switch (unidade) {
     case 'fracao':
     case 'fracao_nominal':
-      return new Intl.NumberFormat(l, {
+      return numero(l, {
         style: 'percent',
         minimumFractionDigits: 1,
         maximumFractionDigits: 1,
       }).format(valor);
     case 'brl':
-      return new Intl.NumberFormat(l, {
+      return numero(l, {
         style: 'currency',
         currency: 'BRL',
         notation: 'compact',
         maximumFractionDigits: 2,
       }).format(valor);
     case 'vezes':
-      return `${new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(valor)}x`;
+      return `${numero(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(valor)}x`;
     case 'inteiro_0_9':
-      return new Intl.NumberFormat(l, { maximumFractionDigits: 0 }).format(valor);
+      return numero(l, { maximumFractionDigits: 0 }).format(valor);
   }
 }
 
 /** Money in full (restatement tables compare exact published amounts). */
 export function formatarReais(valor: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), {
+  return numero(locale(lang), {
     style: 'currency',
     currency: 'BRL',
     maximumFractionDigits: 2,
@@ -40,16 +56,16 @@ export function formatarReais(valor: number, lang: Lang): string {
 
 /** Counts (shares in a portfolio): no decimals. */
 export function formatarInteiro(valor: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 0 }).format(valor);
+  return numero(locale(lang), { maximumFractionDigits: 0 }).format(valor);
 }
 
 export function formatarPercentual(valor: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(valor);
+  return numero(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(valor);
 }
 
 /** Proventos per share are published with up to 8 decimals (e.g. 0.1334); never round them to cents. */
 export function formatarReaisPorAcao(valor: number, lang: Lang): string {
-  return new Intl.NumberFormat(locale(lang), {
+  return numero(locale(lang), {
     style: 'currency',
     currency: 'BRL',
     minimumFractionDigits: 2,

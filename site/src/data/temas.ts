@@ -1,6 +1,6 @@
 import { separarFlags } from '@fundamentos/schemas/flags';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
-import { formatarValor } from '@fundamentos/ui/formato';
+import { formatarValor, numero } from '@fundamentos/ui/formato';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { formulaIndicador, type TextosDicionario, textosDicionario, tituloIndicador } from './dicionario.ts';
 import type { EmpresaPublicada } from './empresas.ts';
@@ -148,13 +148,13 @@ function temaDividendos(e: EmpresaPublicada, lang: Lang): PaginaTema {
   const t = T[lang];
   const { indice, dividendos: d } = e;
   const reais = (v: number) =>
-    new Intl.NumberFormat(locale(lang), {
+    numero(locale(lang), {
       style: 'currency',
       currency: 'BRL',
       maximumFractionDigits: 8,
     }).format(v);
   const pct = (v: number) =>
-    new Intl.NumberFormat(locale(lang), {
+    numero(locale(lang), {
       style: 'percent',
       minimumFractionDigits: 1,
       maximumFractionDigits: 2,
