@@ -147,18 +147,10 @@ function temaIndicadores(
 function temaDividendos(e: EmpresaPublicada, lang: Lang): PaginaTema {
   const t = T[lang];
   const { indice, dividendos: d } = e;
-  const reais = (v: number) =>
-    numero(locale(lang), {
-      style: 'currency',
-      currency: 'BRL',
-      maximumFractionDigits: 8,
-    }).format(v);
-  const pct = (v: number) =>
-    numero(locale(lang), {
-      style: 'percent',
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 2,
-    }).format(v);
+  const fReais = numero(locale(lang), { style: 'currency', currency: 'BRL', maximumFractionDigits: 8 });
+  const fPct = numero(locale(lang), { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  const reais = (v: number) => fReais.format(v);
+  const pct = (v: number) => fPct.format(v);
   const dy = d?.dividend_yield_12m ?? null;
   const resposta =
     d === null || d.cobertura.situacao !== 'com_proventos'
