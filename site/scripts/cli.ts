@@ -36,13 +36,7 @@ async function astroBuild(opcoes: { root: string; outDir: string; site: string }
   if (process.features.typescript) {
     const script = fileURLToPath(new URL('astro-build.ts', import.meta.url));
     const codigo = await new Promise<number>((ok, erro) => {
-      const p = spawn(
-        process.execPath,
-        // A larger young generation: rendering allocates many short-lived strings, and the default
-        // semi-space made the collector a tenth of the build.
-        ['--max-semi-space-size=64', script, JSON.stringify(opcoes)],
-        { stdio: 'inherit' },
-      );
+      const p = spawn(process.execPath, [script, JSON.stringify(opcoes)], { stdio: 'inherit' });
       p.on('error', erro);
       p.on('exit', (c) => ok(c ?? 1));
     });
