@@ -11,7 +11,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
@@ -51,9 +51,12 @@ const mantida = /build kept at (\S+)/.exec(pipeline.saida)?.[1];
 if (mantida) {
   console.log('\n== site (pages from the generated build)');
   const destino = await mkdtemp(join(tmpdir(), 'bench-site-'));
+  const cargaAntes = loadavg()[0] ?? 0;
   const t0 = performance.now();
   const site = await rodar(['site', 'build', '--data', mantida, '--out', destino], false);
   const msSite = performance.now() - t0;
+  // On a shared machine the wall time follows the load: print it beside the figure.
+  const carga = `load average (1 min) before/after: ${cargaAntes.toFixed(1)} / ${(loadavg()[0] ?? 0).toFixed(1)}`;
   if (site.codigo !== 0) {
     falhou = true;
     console.log(`site build failed:\n${site.saida.slice(-2000)}`);
@@ -70,6 +73,7 @@ if (mantida) {
     console.log(`site build: ${(msSite / 1000).toFixed(1)} s → ${(n / (msSite / 1000)).toFixed(1)} pages/s`);
     console.log(`floor (writing ${n} files of the same size): ${(msPiso / 1000).toFixed(2)} s`);
     console.log(`ratio site build / floor: ${(msSite / msPiso).toFixed(1)}×`);
+    console.log(carga);
   }
   await rm(destino, { recursive: true, force: true });
 

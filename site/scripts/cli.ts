@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -27,6 +28,27 @@ const ServeArgs = z.object({
   dir: z.string().default(resolve(SITE_DIR, 'dist')),
 });
 
+/**
+ * Runs `scripts/astro-build.ts` in a child process without tsx's loader hooks when this Node strips types
+ * itself (Node ≥ 22.18, the workspace's); otherwise builds in this process as before.
+ */
+async function astroBuild(opcoes: { root: string; outDir: string; site: string }): Promise<void> {
+  if (process.features.typescript) {
+    const script = fileURLToPath(new URL('astro-build.ts', import.meta.url));
+    const codigo = await new Promise<number>((ok, erro) => {
+      const p = spawn(process.execPath, [script, JSON.stringify(opcoes)], { stdio: 'inherit' });
+      p.on('error', erro);
+      p.on('exit', (c) => ok(c ?? 1));
+    });
+    if (codigo !== 0) throw new Error(`astro build exited ${codigo}`);
+    return;
+  }
+  // Astro resolves some build directories against the working directory, not `root`.
+  process.chdir(opcoes.root);
+  const { build } = await import('astro');
+  await build({ ...opcoes, logLevel: process.env.SITE_LOG === 'info' ? 'info' : 'warn' });
+}
+
 function falha(msg: string): never {
   console.error(`${msg}\n${USO}`);
   process.exit(2);
@@ -52,15 +74,7 @@ async function main(): Promise<void> {
     process.env[DATA_ENV] = caminho(r.data.data);
     // No network from a build: Astro's telemetry stays off.
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
-    // Astro resolves some build directories against the working directory, not `root`.
-    process.chdir(SITE_DIR);
-    const { build } = await import('astro');
-    await build({
-      root: SITE_DIR,
-      outDir: caminho(r.data.out),
-      site: r.data['base-url'],
-      logLevel: 'warn',
-    });
+    await astroBuild({ root: SITE_DIR, outDir: caminho(r.data.out), site: r.data['base-url'] });
     console.log(`site written to ${caminho(r.data.out)} from ${process.env[DATA_ENV]}`);
     if (r.data['check-links']) {
       const quebrados = await linksQuebrados(caminho(r.data.out));

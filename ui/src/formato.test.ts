@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatarReaisPorAcao, formatarValor } from './formato.ts';
+import { formatarReaisPorAcao, formatarValor, numero } from './formato.ts';
 
 describe('number display', () => {
   it('keeps every published decimal of a provento per share', () => {
@@ -14,5 +14,17 @@ describe('number display', () => {
     expect(formatarValor(0.25, 'fracao', 'en')).toBe('25.0%');
     expect(formatarValor(2.5, 'vezes', 'pt')).toBe('2,50x');
     expect(formatarValor(7, 'inteiro_0_9', 'en')).toBe('7');
+  });
+
+  it('makes one formatter per locale and options, and the same output as a fresh one', () => {
+    // Options made here: a fresh object with the same content finds the same formatter; another locale does not.
+    const a = numero('pt-BR', { style: 'percent', maximumFractionDigits: 2 });
+    expect(numero('pt-BR', { style: 'percent', maximumFractionDigits: 2 })).toBe(a);
+    expect(numero('en-US', { style: 'percent', maximumFractionDigits: 2 })).not.toBe(a);
+    expect(numero('pt-BR', { style: 'percent', maximumFractionDigits: 1 })).not.toBe(a);
+    expect(a.format(0.12345)).toBe(
+      new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 2 }).format(0.12345),
+    );
+    expect(a.format(0.12345)).toBe('12,35%');
   });
 });

@@ -7,6 +7,7 @@ import { fundamentosStages } from './fundamentos/index.ts';
 import { hojeStage } from './hoje.ts';
 import { mercadoStages } from './mercado/index.ts';
 import { scoresStage } from './scores.ts';
+import { comparacaoStage } from './site/comparacao.ts';
 import { vereditoStage } from './veredito.ts';
 
 /**
@@ -21,6 +22,7 @@ export const martStages: Stage[] = [
   scoresStage,
   vereditoStage,
   hojeStage,
+  comparacaoStage,
   ...fiisStages,
   etfsStage,
   eventosStage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linha, mesesAntes, sessoesDaJanela } from './precos.ts';
+import { JANELAS, janelaDesenhada, linha, MIN_SESSOES_LINHA, mesesAntes, sessoesDaJanela } from './precos.ts';
 
 // Real closes of ABEV3: 16.95 on 2021-06-25 (COTAHIST_D25062021.TXT line 28), 14.46 on 2022-02-03
 // (COTAHIST_D03022022.TXT line 33): the only two sessions of the sample.
@@ -26,5 +26,20 @@ describe('price chart windows', () => {
     const l = linha(abev, 100, 50, 0);
     expect(l.pontos).toBe('0,0 100,50');
     expect([l.min, l.max]).toEqual([14.46, 16.95]);
+  });
+
+  it('each window of a series is computed once, with the same sessions and line as computed afresh', () => {
+    // Made here: twelve sessions of invented closes, enough for a line (MIN_SESSOES_LINHA).
+    const serie = Array.from({ length: MIN_SESSOES_LINHA + 2 }, (_, i) => ({
+      data: `2022-01-${String(i + 10).padStart(2, '0')}`,
+      fechamento: 10 + (i % 3),
+    }));
+    for (const j of JANELAS) {
+      const d = janelaDesenhada(serie, j);
+      expect(janelaDesenhada(serie, j)).toBe(d);
+      expect(d.sessoes).toEqual(sessoesDaJanela(serie, j));
+      expect(d.linha).toEqual(d.sessoes.length >= MIN_SESSOES_LINHA ? linha(d.sessoes) : null);
+    }
+    expect(janelaDesenhada(abev, 'max').linha).toBeNull();
   });
 });

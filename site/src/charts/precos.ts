@@ -66,3 +66,30 @@ export function linha(sessoes: Sessao[], largura = 320, altura = 120, margem = 6
     .join(' ');
   return { largura, altura, pontos, min, max };
 }
+
+export interface JanelaDesenhada {
+  sessoes: Sessao[];
+  /** Null below MIN_SESSOES_LINHA sessions. */
+  linha: Linha | null;
+}
+
+const desenhadas = new WeakMap<Sessao[], Map<Janela, JanelaDesenhada>>();
+
+/**
+ * The window's sessions and line, computed once per series: the same company's pt and en pages (and
+ * each live class's page) draw the same series, and a full-scale series has thousands of sessions.
+ */
+export function janelaDesenhada(serie: Sessao[], janela: Janela): JanelaDesenhada {
+  let porJanela = desenhadas.get(serie);
+  if (porJanela === undefined) {
+    porJanela = new Map();
+    desenhadas.set(serie, porJanela);
+  }
+  let d = porJanela.get(janela);
+  if (d === undefined) {
+    const ss = sessoesDaJanela(serie, janela);
+    d = { sessoes: ss, linha: ss.length >= MIN_SESSOES_LINHA ? linha(ss) : null };
+    porJanela.set(janela, d);
+  }
+  return d;
+}

@@ -1,15 +1,27 @@
-import type { EmpresaPublicada } from './empresas.ts';
+import { type Comparacao, ComparacaoSchema } from '@fundamentos/schemas/comparacao';
+
+export { MIN_EMPRESAS_SETOR, SMALL_CAPS } from '@fundamentos/schemas/comparacao';
+
+import { type DataBuild, readArtefact } from './build.ts';
+import { type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
+
+/** Artefact of the comparison numbers (pipeline/src/marts/site/comparacao.ts). */
+export const CAMINHO_COMPARACAO = 'json/mercado/comparacao.json';
+
+const lidas = new WeakMap<DataBuild, Comparacao | null>();
 
 /**
- * Liquidity we can compute from the artefacts: mean traded value (COTAHIST VOLTOT, all the company's
- * trading codes added) per published session. Null when no price series is published.
+ * Liquidity, comparable sectors and small caps as the pipeline computed them (mart_site_*), read once per
+ * build; null when the build did not publish them (the pages then list no sector and no small cap).
  */
-export function volumeMedio(e: EmpresaPublicada): number | null {
-  const sessoes = new Map<string, number>();
-  for (const t of e.precos?.tickers ?? [])
-    for (const s of t.sessoes) sessoes.set(s.data, (sessoes.get(s.data) ?? 0) + s.volume);
-  if (sessoes.size === 0) return null;
-  return [...sessoes.values()].reduce((a, b) => a + b, 0) / sessoes.size;
+export function comparacao(b: DataBuild): Comparacao | null {
+  if (!lidas.has(b)) lidas.set(b, readArtefact(b, CAMINHO_COMPARACAO, ComparacaoSchema));
+  return lidas.get(b) ?? null;
+}
+
+/** Published companies by regulator code, to join the artefact's rows to their pages. */
+function porCodigo(b: DataBuild): Map<number, EmpresaPublicada> {
+  return new Map(empresasPublicadas(b).map((e) => [e.indice.cd_regulator, e]));
 }
 
 /** URL segment of a sector name: lowercase ASCII words joined by hyphens. */
@@ -22,8 +34,6 @@ export function slugSetor(setor: string): string {
     .replace(/^-|-$/g, '');
 }
 
-export const MIN_EMPRESAS_SETOR = 3;
-
 export interface Setor {
   setor: string;
   slug: string;
@@ -32,24 +42,19 @@ export interface Setor {
 }
 
 /**
- * Sectors with at least three companies that have both a liquidity figure and published indicator
- * rows (a company without indicators has nothing to compare), by name.
+ * Sectors with at least MIN_EMPRESAS_SETOR companies that have both a liquidity figure and
+ * published indicator rows (a company without indicators has nothing to compare), by name.
  */
-export function setoresComparaveis(es: EmpresaPublicada[]): Setor[] {
-  const porSetor = new Map<string, { empresa: EmpresaPublicada; volume: number }[]>();
-  for (const e of es) {
-    const v = volumeMedio(e);
-    if (v === null || !e.indicadores?.indicadores.length) continue;
-    porSetor.set(e.indice.setor, [...(porSetor.get(e.indice.setor) ?? []), { empresa: e, volume: v }]);
-  }
-  return [...porSetor.entries()]
-    .filter(([, l]) => l.length >= MIN_EMPRESAS_SETOR)
-    .map(([setor, l]) => ({
-      setor,
-      slug: slugSetor(setor),
-      empresas: [...l].sort(
-        (a, b) => b.volume - a.volume || a.empresa.indice.ticker.localeCompare(b.empresa.indice.ticker),
-      ),
+export function setoresComparaveis(b: DataBuild): Setor[] {
+  const empresas = porCodigo(b);
+  return (comparacao(b)?.setores ?? [])
+    .map((s) => ({
+      setor: s.setor,
+      slug: slugSetor(s.setor),
+      empresas: s.empresas.flatMap((m) => {
+        const empresa = empresas.get(m.cd_regulator);
+        return empresa === undefined ? [] : [{ empresa, volume: m.volume_medio }];
+      }),
     }))
     .sort((a, b) => a.setor.localeCompare(b.setor));
 }
@@ -81,23 +86,11 @@ export function plDoAno(e: EmpresaPublicada, ano: number): Valor {
   return m ? { valor: m.pl, flag: m.flag } : { valor: null, flag: null };
 }
 
-/** Small-caps window (docs/site.md): market cap up to R$ 5 billion and mean traded value at least R$ 500 thousand. */
-export const SMALL_CAPS = { market_cap_max: 5e9, volume_medio_min: 5e5 } as const;
-
-export function smallCaps(
-  es: EmpresaPublicada[],
-): { empresa: EmpresaPublicada; market_cap: number; volume: number }[] {
-  return es
-    .flatMap((e) => {
-      const mc = e.multiplos?.valuation?.market_cap ?? null;
-      const v = volumeMedio(e);
-      return mc !== null &&
-        v !== null &&
-        mc > 0 &&
-        mc <= SMALL_CAPS.market_cap_max &&
-        v >= SMALL_CAPS.volume_medio_min
-        ? [{ empresa: e, market_cap: mc, volume: v }]
-        : [];
-    })
-    .sort((a, b) => b.volume - a.volume);
+/** Small caps of the build (window SMALL_CAPS), most liquid first. */
+export function smallCaps(b: DataBuild): { empresa: EmpresaPublicada; market_cap: number; volume: number }[] {
+  const empresas = porCodigo(b);
+  return (comparacao(b)?.small_caps ?? []).flatMap((s) => {
+    const empresa = empresas.get(s.cd_regulator);
+    return empresa === undefined ? [] : [{ empresa, market_cap: s.market_cap, volume: s.volume_medio }];
+  });
 }

@@ -18,7 +18,7 @@ export function paginasIndexaveis(b: DataBuild): string[] {
     '/auditoria/sementes',
     '/auditoria/historico',
     '/comparar/setor',
-    ...setoresComparaveis(empresas).map((s) => `/comparar/setor/${s.slug}`),
+    ...setoresComparaveis(b).map((s) => `/comparar/setor/${s.slug}`),
     '/small-caps',
     '/chave-gratis',
     '/metodologia',

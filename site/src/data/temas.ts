@@ -1,6 +1,6 @@
 import { separarFlags } from '@fundamentos/schemas/flags';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
-import { formatarValor } from '@fundamentos/ui/formato';
+import { formatarValor, numero } from '@fundamentos/ui/formato';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { formulaIndicador, type TextosDicionario, textosDicionario, tituloIndicador } from './dicionario.ts';
 import type { EmpresaPublicada } from './empresas.ts';
@@ -147,18 +147,10 @@ function temaIndicadores(
 function temaDividendos(e: EmpresaPublicada, lang: Lang): PaginaTema {
   const t = T[lang];
   const { indice, dividendos: d } = e;
-  const reais = (v: number) =>
-    new Intl.NumberFormat(locale(lang), {
-      style: 'currency',
-      currency: 'BRL',
-      maximumFractionDigits: 8,
-    }).format(v);
-  const pct = (v: number) =>
-    new Intl.NumberFormat(locale(lang), {
-      style: 'percent',
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 2,
-    }).format(v);
+  const fReais = numero(locale(lang), { style: 'currency', currency: 'BRL', maximumFractionDigits: 8 });
+  const fPct = numero(locale(lang), { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  const reais = (v: number) => fReais.format(v);
+  const pct = (v: number) => fPct.format(v);
   const dy = d?.dividend_yield_12m ?? null;
   const resposta =
     d === null || d.cobertura.situacao !== 'com_proventos'

@@ -17,12 +17,24 @@ export const TickersSchema = z.record(
   }),
 );
 
+const lidos = new WeakMap<DataBuild, z.infer<typeof TickersSchema>>();
+
+/** `json/tickers.json` read once per build: every company route's getStaticPaths asks for it. */
+function tickers(b: DataBuild): z.infer<typeof TickersSchema> {
+  let mapa = lidos.get(b);
+  if (mapa === undefined) {
+    mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
+    lidos.set(b, mapa);
+  }
+  return mapa;
+}
+
 /**
  * Secondary codes (not the main one, not a company's own page) whose main code has a page, sorted:
  * those no longer traded (`vivos` false) or the live classes (`vivos` true).
  */
 function secundarios(b: DataBuild, vivos: boolean): { codigo: string; principal: string }[] {
-  const mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
+  const mapa = tickers(b);
   const comPagina = new Set(empresasPublicadas(b).map((e) => e.indice.ticker));
   return Object.entries(mapa)
     .filter(

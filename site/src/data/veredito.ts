@@ -10,8 +10,17 @@ import { caminhos } from './empresas.ts';
  * when the build published no verdict for the company (no indicators).
  */
 export function vereditoDe(b: DataBuild, cd: number): Veredito | null {
-  return readArtefact(b, caminhos.recurso(cd, 'veredito'), VereditoSchema);
+  // Read once per company: its pt and en pages and the small-caps lists all show it.
+  let porEmpresa = lidos.get(b);
+  if (porEmpresa === undefined) {
+    porEmpresa = new Map();
+    lidos.set(b, porEmpresa);
+  }
+  if (!porEmpresa.has(cd))
+    porEmpresa.set(cd, readArtefact(b, caminhos.recurso(cd, 'veredito'), VereditoSchema));
+  return porEmpresa.get(cd) ?? null;
 }
+const lidos = new WeakMap<DataBuild, Map<number, Veredito | null>>();
 
 /** P/L and P/VP are multiples (shown like the multiples table); the others in their indicator unit. */
 export function unidadeDoItem(nome: ItemVeredito['nome']): UnidadeExibicao {
