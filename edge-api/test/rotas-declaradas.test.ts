@@ -11,7 +11,7 @@ import {
   regexDoCaminho,
   respondidoPeloWorker,
 } from '../src/rotas/declaracoes.ts';
-import { BASE } from './ajuda.ts';
+import { BASE, novaChave } from './ajuda.ts';
 
 /** A value for each path parameter a declaration names (trial tickers, so no key is needed). */
 const EXEMPLO: Record<string, string> = {
@@ -114,6 +114,27 @@ describe('route declarations (src/rotas/declaracoes.ts)', () => {
         const corpo = await res.text();
         expect(corpo, `${d.metodo} ${caminho}`).not.toContain('Rota desconhecida');
       }
+  });
+
+  it('the declared access is what the app enforces: no key 401, a free key 403 on Pro routes', async () => {
+    const gratis = await novaChave('free');
+    // A code outside the trial list, so a keyed route cannot open for it.
+    const semDegustacao = (c: string) => c.replaceAll('WEGE3', 'ZZZZ3');
+    for (const d of DECLARACOES) {
+      const pedir = (chave?: string) =>
+        SELF.fetch(`${BASE}${semDegustacao(exemplo(d.caminho))}`, {
+          method: d.metodo.toUpperCase(),
+          redirect: 'manual',
+          headers: { accept: 'application/json', ...(chave ? { 'x-api-key': chave } : {}) },
+        });
+      const [sem, com] = [await pedir(), await pedir(gratis)];
+      await Promise.all([sem.body?.cancel(), com.body?.cancel()]);
+      const rotulo = `${d.metodo} ${d.caminho}`;
+      if (d.acesso === 'aberta') expect(sem.status, rotulo).not.toBe(401);
+      else expect(sem.status, rotulo).toBe(401);
+      if (d.acesso === 'pro') expect(com.status, rotulo).toBe(403);
+      else expect([401, 403], rotulo).not.toContain(com.status);
+    }
   });
 
   it('the OpenAPI document has exactly the declared operations, with their access and parameters', async () => {
