@@ -4,8 +4,8 @@ import { PorTicker, ROTA } from '../rotas/declaracoes.ts';
 /**
  * One MCP tool: a question a user asks, answered by one GET of a public route. `entrada` is taken from
  * that route's declaration (src/rotas/declaracoes.ts: its path or query parameters, as text where the
- * URL has text), so a tool cannot accept what the route refuses; `caminho` turns the validated arguments into the route's
- * path and query.
+ * URL has text), so a tool cannot accept what the route refuses; `caminho` turns the validated
+ * arguments into the route's path and query.
  */
 export interface Ferramenta<S extends z.ZodObject = z.ZodObject> {
   titulo: string;
