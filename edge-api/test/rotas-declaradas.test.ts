@@ -183,6 +183,8 @@ describe('route declarations (src/rotas/declaracoes.ts)', () => {
         '/fiis/{ticker}/reapresentacoes',
         '/recibo/{id}.json',
         '/vigia/eventos',
+        '/docs/api/swagger-ui-bundle.js',
+        '/docs/api/swagger-ui.css',
       ].sort(),
     );
     const json = regexDoCaminho('/recibo/{id}.json');

@@ -675,6 +675,29 @@ export const DECLARACOES: readonly Declaracao[] = [
     o_que: 'documentação interativa',
     documento: false,
   },
+  {
+    metodo: 'get',
+    caminho: '/docs/api',
+    acesso: 'aberta',
+    o_que: 'o documento OpenAPI no Swagger UI, servido daqui (nada vem de fora)',
+    documento: false,
+  },
+  {
+    metodo: 'get',
+    caminho: '/docs/api/swagger-ui-bundle.js',
+    acesso: 'aberta',
+    cache: 'publico',
+    o_que: 'script do Swagger UI (swagger-ui-dist)',
+    documento: false,
+  },
+  {
+    metodo: 'get',
+    caminho: '/docs/api/swagger-ui.css',
+    acesso: 'aberta',
+    cache: 'publico',
+    o_que: 'folha de estilo do Swagger UI (swagger-ui-dist)',
+    documento: false,
+  },
 ];
 
 export const documentada = (d: Declaracao): d is Documentada => d.documento !== false;
