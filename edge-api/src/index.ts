@@ -99,6 +99,9 @@ app.onError((err, c) => {
   return c.json(interno.corpo(id), 500);
 });
 
+/** The app's route table, which test/rotas-declaradas.test.ts holds to src/rotas/declaracoes.ts. */
+export const rotasRegistradas = (): readonly { method: string; path: string }[] => app.routes;
+
 export default {
   fetch: app.fetch,
   scheduled: agendado,

@@ -52,4 +52,18 @@ describe('/openapi.json and /docs', () => {
     for (const op of OPERACOES) expect(pagina).toContain(`${op.metodo.toUpperCase()} ${op.caminho}`);
     expect(pagina).not.toMatch(/(src|href)="https?:/);
   });
+
+  it('/docs/api is Swagger UI over /openapi.json, its script and stylesheet served by the worker', async () => {
+    const pagina = await (await get('/docs/api')).text();
+    expect(pagina).toContain("url: '/openapi.json'");
+    // Offline: every script and stylesheet is same-origin, and no validator badge is fetched.
+    expect(pagina).not.toMatch(/(src|href)="https?:/);
+    expect(pagina).toContain('validatorUrl: null');
+    const js = await get('/docs/api/swagger-ui-bundle.js');
+    expect(js.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await js.text()).toContain('SwaggerUIBundle');
+    const css = await get('/docs/api/swagger-ui.css');
+    expect(css.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(await css.text()).toContain('.swagger-ui');
+  });
 });

@@ -3,10 +3,11 @@ import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import { z } from 'zod';
 import { type Build, jsonDoBuild, lerArtefato, tickersDe } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
+import { N_MAXIMO, N_PADRAO } from '../rotas/declaracoes.ts';
 import { DESCRICAO_ESQUEMA, ESQUEMA_SORTEIO, linhasDoUniverso, sortear } from './sorteio.ts';
 
-export const N_PADRAO = 10;
-export const N_MAXIMO = 100;
+// Declared with the audit routes' parameters (src/rotas/declaracoes.ts).
+export { N_MAXIMO, N_PADRAO };
 
 /** One regulator line to re-read: the account and the file (and line) it came from. */
 export const ContaParaRefazerSchema = z.strictObject({

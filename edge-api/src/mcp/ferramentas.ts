@@ -1,14 +1,11 @@
-import { ScreenerParametrosDocSchema } from '@fundamentos/schemas/screener';
 import { z } from 'zod';
-import { n, seed } from '../rotas/auditoria.ts';
-import { PorTicker } from '../rotas/empresas.ts';
-import { ConsultaEventosSchema } from '../vigia/selecao.ts';
+import { PorTicker, ROTA } from '../rotas/declaracoes.ts';
 
 /**
- * One MCP tool: a question a user asks, answered by one GET of a public route. `entrada` is the zod
- * schema that route validates with (its path or query parameters, as text where the URL has text), so a
- * tool cannot accept what the route refuses; `caminho` turns the validated arguments into the route's
- * path and query.
+ * One MCP tool: a question a user asks, answered by one GET of a public route. `entrada` is taken from
+ * that route's declaration (src/rotas/declaracoes.ts: its path or query parameters, as text where the
+ * URL has text), so a tool cannot accept what the route refuses; `caminho` turns the validated
+ * arguments into the route's path and query.
  */
 export interface Ferramenta<S extends z.ZodObject = z.ZodObject> {
   titulo: string;
@@ -79,21 +76,21 @@ export const FERRAMENTAS = {
     titulo: 'Eventos do vigia',
     descricao:
       'Eventos do vigia, mais novos primeiro (/vigia/eventos, aberta): lucro virou prejuízo, margem ou dívida mudou de faixa, reapresentação, bandeira; classe fiis ou etfs para fundos.',
-    entrada: ConsultaEventosSchema,
+    entrada: ROTA.vigiaEventos.consulta,
     caminho: (a) => `/vigia/eventos${consulta(a)}`,
   }),
   screener: ferramenta({
     titulo: 'Filtrar empresas (screener)',
     descricao:
       'Screener sobre o universo inteiro (/screener, exige chave): faixas <indicador>_min / <indicador>_max, ano, as_of, limite, rigor, todos como texto, como na URL. recibo "true" congela a resposta num endereço permanente com sha256.',
-    entrada: ScreenerParametrosDocSchema,
+    entrada: ROTA.screener.consulta,
     caminho: (a) => `/screener${consulta(a)}`,
   }),
   amostra_auditoria: ferramenta({
     titulo: 'Amostra para auditoria',
     descricao:
       'Amostra determinística para auditoria (/auditoria/random/{seed}/{n}, aberta): cada caso com o número publicado, as contas e os arquivos da CVM para refazê-lo. seed e n como texto, como na URL.',
-    entrada: z.object({ seed, n: n.optional() }),
+    entrada: ROTA.amostraComN.parametros.partial({ n: true }),
     caminho: (a) => `/auditoria/random/${a.seed}${a.n === undefined ? '' : `/${a.n}`}`,
   }),
 };

@@ -1,15 +1,13 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { DECLARACOES, regexDoCaminho } from '../rotas/declaracoes.ts';
 import type { AppEnv } from '../tipos.ts';
 
-/** The spec's list of answers that may be cached publicly, and only when asked without a key. */
-const CACHE_PUBLICO = [
-  /^\/recibo\/[^/]+\.json$/,
-  /^\/vigia\/eventos$/,
-  /^\/fiis\/[^/]+\/reapresentacoes$/,
-  /^\/fiis\/[^/]+$/,
-  /^\/etfs\/[^/]+$/,
-];
+/**
+ * Answers that may be cached publicly, and only when asked without a key: the routes declared
+ * `cache: 'publico'` (the spec's list), by their path template.
+ */
+const CACHE_PUBLICO = DECLARACOES.filter((d) => d.cache === 'publico').map((d) => regexDoCaminho(d.caminho));
 
 // Policy chosen by the static-page layer for the answer it built (see `cacheDePagina`), per request.
 const politicasDePagina = new WeakMap<Context<AppEnv>, string>();
@@ -23,7 +21,7 @@ export function cacheDePagina(c: Context<AppEnv>, politica: string): void {
 }
 
 /**
- * Sets `Cache-Control` last, on every answer: public for 5 minutes only on the listed routes,
+ * Sets `Cache-Control` last, on every answer: public for 5 minutes only on the routes declared so,
  * without a key and with a 2xx; files of the site build as the page layer chose; otherwise
  * `private, no-store` (every keyed request, everything under /empresas, every error and redirect).
  */

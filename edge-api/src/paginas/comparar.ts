@@ -7,6 +7,7 @@ import {
   type NomeIndicador,
 } from '@fundamentos/schemas/indicadores';
 import { type MultiploAnual, type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
+import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
 import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
@@ -32,11 +33,7 @@ import {
 import { marcarPagina, paginaHtml } from './layout.ts';
 
 const CODIGO_NA_ROTA = '[A-Za-z0-9]*[0-9][A-Za-z]?';
-const Codigo = z
-  .string()
-  .regex(/^[A-Za-z0-9]{4,12}$/, 'código de negociação: 4 a 12 letras ou dígitos')
-  .transform((t) => t.toUpperCase());
-const Par = z.object({ a: Codigo, b: Codigo });
+const Par = z.object({ a: TickerNaRotaSchema, b: TickerNaRotaSchema });
 
 interface Lado {
   codigo: string;

@@ -1,6 +1,7 @@
 import { type EmpresaListaItem, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { type EtfLista, EtfListaSchema } from '@fundamentos/schemas/etfs';
 import { type FiiLista, FiiListaSchema } from '@fundamentos/schemas/fiis';
+import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
 import type { Tickers } from '@fundamentos/schemas/tickers';
 import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
@@ -51,7 +52,7 @@ const ROTA: Record<Tipo, string> = { acao: '/acoes', fii: '/fiis', etf: '/etfs' 
 /** The asset page an exact trading code (case-insensitive, old codes included) leads to, else null. */
 export function codigoExato(q: string, u: Universo): string | null {
   const codigo = q.trim().toUpperCase();
-  if (!/^[A-Z0-9]{4,12}$/.test(codigo)) return null;
+  if (!TickerNaRotaSchema.safeParse(codigo).success) return null;
   const acao = u.tickers[codigo];
   if (acao) return `${ROTA.acao}/${acao.ticker_atual}`;
   if (u.fiis?.fundos.some((f) => f.ticker === codigo)) return `${ROTA.fii}/${codigo}`;

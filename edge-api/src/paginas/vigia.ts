@@ -5,6 +5,7 @@ import {
   ROTULOS_TIPO,
   TIPOS_POR_CLASSE,
 } from '@fundamentos/schemas/eventos';
+import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
 import { href } from '@fundamentos/ui/i18n/routes';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
@@ -274,7 +275,7 @@ ${
     const pedido = c.req.param('ticker');
     const q = c.req.valid('query');
     const build = await buildAtual(c.env.ARTEFATOS);
-    const r = /^[A-Za-z0-9]{4,12}$/.test(pedido)
+    const r = TickerNaRotaSchema.safeParse(pedido).success
       ? await resolverCodigo(c.env.ARTEFATOS, build, pedido)
       : null;
     if (r === null) throw naoEncontrado(`Código desconhecido neste build: ${pedido}.`);

@@ -1,30 +1,10 @@
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
-import { amostra, menu, N_MAXIMO, N_PADRAO } from '../auditoria/amostra.ts';
+import { amostra, menu, N_PADRAO } from '../auditoria/amostra.ts';
 import { ErroApi } from '../erro-api.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-
-// Exported with `n`: the MCP sample tool takes the route's own parameters (src/mcp/ferramentas.ts).
-// Up to 2^53 - 1, so the decimal form the scheme hashes is exactly what the client sent (minus leading zeros).
-export const seed = z
-  .string()
-  .regex(/^\d{1,15}$/, 'seed: inteiro de 0 a 999999999999999')
-  .transform(Number);
-export const n = z
-  .string()
-  .regex(/^\d{1,3}$/, `n: inteiro de 1 a ${N_MAXIMO}`)
-  .transform(Number)
-  .pipe(z.number().int().min(1).max(N_MAXIMO));
-const ano = z
-  .string()
-  .regex(/^\d{4}$/, 'ano com 4 dígitos')
-  .transform(Number);
-const cdRegulator = z
-  .string()
-  .regex(/^\d{1,9}$/, 'cd_regulator: inteiro')
-  .transform(Number);
+import { PorDepAmort, PorSeed, PorSeedEN, QueryDeAmostra, QueryDeN } from './declaracoes.ts';
 
 async function responderAmostra(c: Context<AppEnv>, s: number, k: number | undefined) {
   const build = await buildAtual(c.env.ARTEFATOS);
@@ -45,36 +25,30 @@ async function artefato(c: Context<AppEnv>, caminho: string, oQue: string) {
 }
 
 /** Open audit routes. The sample aliases (query and path forms, `random` and `amostra`) answer the same bytes. */
-export const auditoria = new Hono<AppEnv>().get(
-  '/random',
-  validar('query', z.strictObject({ seed: seed.optional(), n: n.optional() })),
-  async (c) => {
-    const q = c.req.valid('query');
-    if (q.seed === undefined) {
-      const build = await buildAtual(c.env.ARTEFATOS);
-      c.header('X-Versao-Do-Dado', build.atual.versao_do_dado);
-      return c.json(await menu(c.env.ARTEFATOS, build, c.req.url));
-    }
-    return responderAmostra(c, q.seed, q.n);
-  },
-);
+export const auditoria = new Hono<AppEnv>().get('/random', validar('query', QueryDeAmostra), async (c) => {
+  const q = c.req.valid('query');
+  if (q.seed === undefined) {
+    const build = await buildAtual(c.env.ARTEFATOS);
+    c.header('X-Versao-Do-Dado', build.atual.versao_do_dado);
+    return c.json(await menu(c.env.ARTEFATOS, build, c.req.url));
+  }
+  return responderAmostra(c, q.seed, q.n);
+});
 
 for (const nome of ['random', 'amostra']) {
   auditoria
-    .get(
-      `/${nome}/:seed`,
-      validar('param', z.object({ seed })),
-      validar('query', z.strictObject({ n: n.optional() })),
-      (c) => responderAmostra(c, c.req.valid('param').seed, c.req.valid('query').n),
+    .get(`/${nome}/:seed`, validar('param', PorSeed), validar('query', QueryDeN), (c) =>
+      responderAmostra(c, c.req.valid('param').seed, c.req.valid('query').n),
     )
-    .get(`/${nome}/:seed/:n`, validar('param', z.object({ seed, n })), (c) => {
+    .get(`/${nome}/:seed/:n`, validar('param', PorSeedEN), (c) => {
       const p = c.req.valid('param');
       return responderAmostra(c, p.seed, p.n);
     });
 }
 
-auditoria.get('/dep_amort/:cd/:ano', validar('param', z.object({ cd: cdRegulator, ano })), (c) => {
-  const p = c.req.valid('param');
+auditoria.get('/dep_amort/:cd_regulator/:ano', validar('param', PorDepAmort), (c) => {
+  const { cd_regulator: cd, ano } = c.req.valid('param');
+  const p = { cd, ano };
   return artefato(
     c,
     `json/empresas/${p.cd}/auditoria/dep_amort/${p.ano}.json`,

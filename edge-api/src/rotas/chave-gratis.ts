@@ -1,16 +1,11 @@
 import { strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
-import { z } from 'zod';
 import { gerarChave, LIMITE_DIARIO, SQL_INSERIR_CHAVE } from '../chave-formato.ts';
 import { paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-
-const Query = z.object({
-  lang: z.enum(['pt', 'en']).optional(),
-  de: z.string().max(64, 'no máximo 64 caracteres').optional(),
-});
+import { QueryDaChaveGratis } from './declaracoes.ts';
 
 /** Text of the answer page only; the title, header and footer come from the site's strings and shell. */
 const TEXTO = {
@@ -40,7 +35,7 @@ async function origem(c: Context<AppEnv>, daQuery: string | undefined): Promise<
  * Free keys: no sign-up; the key is shown once and only its hash is kept. `GET /chave-gratis` is the
  * site's static form (site/src/pages/[...lang]/chave-gratis.astro), which posts here on the same origin.
  */
-export const chaveGratis = new Hono<AppEnv>().post('/', validar('query', Query), async (c) => {
+export const chaveGratis = new Hono<AppEnv>().post('/', validar('query', QueryDaChaveGratis), async (c) => {
   const q = c.req.valid('query');
   const de = await origem(c, q.de);
   const nova = await gerarChave();

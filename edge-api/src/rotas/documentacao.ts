@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { html, raw } from 'hono/html';
+import swaggerCss from 'swagger-ui-dist/swagger-ui.css';
+import swaggerJs from 'swagger-ui-dist/swagger-ui-bundle.js';
 import { documentoOpenApi, OPERACOES } from '../openapi/documento.ts';
 import type { AppEnv } from '../tipos.ts';
 
@@ -52,4 +54,20 @@ for (const f of document.querySelectorAll('form.testar')) f.addEventListener('su
 </head><body><main><h1>API fundamentos-br</h1>
 <p>Documento OpenAPI 3.1: <a href="/openapi.json">/openapi.json</a>. Chave no cabeçalho <code>X-API-Key</code> (<a href="/chave-gratis">chave grátis</a>). Conteúdo descritivo, não é recomendação de investimento.</p>
 ${itens}</main>${script}</body></html>`);
-  });
+  })
+  // Swagger UI over the same document, its bundle served from here (swagger-ui-dist, imported as text by
+  // wrangler.jsonc `rules`): nothing is loaded from elsewhere, and no validator badge is asked for.
+  .get('/docs/api', (c) =>
+    c.html(`<!doctype html>
+<html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>fundamentos-br · API (OpenAPI)</title><link rel="stylesheet" href="/docs/api/swagger-ui.css"></head>
+<body><div id="swagger-ui"></div><script src="/docs/api/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', validatorUrl: null, deepLinking: true });</script>
+</body></html>`),
+  )
+  .get('/docs/api/swagger-ui-bundle.js', (c) =>
+    c.body(swaggerJs, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+  )
+  .get('/docs/api/swagger-ui.css', (c) =>
+    c.body(swaggerCss, 200, { 'Content-Type': 'text/css; charset=utf-8' }),
+  );

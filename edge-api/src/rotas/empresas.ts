@@ -1,30 +1,11 @@
-import { NOMES_INDICADORES } from '@fundamentos/schemas/indicadores';
 import { respondeComoSi } from '@fundamentos/schemas/tickers';
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
 import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato, tickersDe } from '../artefatos.ts';
 import { ErroApi, naoEncontrado } from '../erro-api.ts';
 import { exigeChave } from '../middleware/cota.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-
-const ticker = z
-  .string()
-  .regex(/^[A-Za-z0-9]{4,12}$/, 'código de negociação: 4 a 12 letras ou dígitos')
-  .transform((t) => t.toUpperCase());
-/** Path of every per-company route; the MCP tools take it as their input too (src/mcp/ferramentas.ts). */
-export const PorTicker = z.object({ ticker });
-const PorIndicador = z.object({ ticker, nome: z.enum(NOMES_INDICADORES) });
-const PorLinhagem = z.object({
-  ticker,
-  ano: z
-    .string()
-    .regex(/^\d{4}$/, 'ano com 4 dígitos')
-    .transform(Number)
-    .pipe(z.number().int().min(1990).max(2100)),
-  indicador: z.enum(NOMES_INDICADORES),
-});
-const QueryDeFatos = z.strictObject({ trimestral: z.enum(['true', 'false']).optional() });
+import { PorIndicador, PorLinhagem, PorTicker, QueryDeFatos, RECURSOS_DA_EMPRESA } from './declaracoes.ts';
 
 type Resolucao = { cd: number } | { redirecionar: string };
 
@@ -85,7 +66,7 @@ export const empresas = new Hono<AppEnv>()
     return recurso(c, c.req.valid('param').ticker, trimestral ? 'fatos_trimestrais' : 'fatos');
   });
 
-for (const nome of ['indicadores', 'multiplos', 'dividendos', 'reapresentacoes', 'scores', 'trimestres']) {
+for (const nome of RECURSOS_DA_EMPRESA) {
   empresas.get(`/:ticker/${nome}`, comChave, validar('param', PorTicker), (c) =>
     recurso(c, c.req.valid('param').ticker, nome),
   );

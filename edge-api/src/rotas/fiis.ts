@@ -1,19 +1,11 @@
 import { type Context, Hono, type Next } from 'hono';
-import { z } from 'zod';
 import { querJson } from '../aceita.ts';
 import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
 import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
 import { exigeChave } from '../middleware/cota.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-
-const PorTicker = z.object({
-  ticker: z
-    .string()
-    .regex(/^[A-Za-z0-9]{4,12}$/, 'código de negociação: 4 a 12 letras ou dígitos')
-    .transform((t) => t.toUpperCase()),
-});
-const QueryDeIdioma = z.object({ lang: z.enum(['pt', 'en']).optional() });
+import { PorTicker, QueryDeIdioma } from './declaracoes.ts';
 
 const comChave = exigeChave({ degustacao: true });
 

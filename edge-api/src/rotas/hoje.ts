@@ -1,13 +1,13 @@
 import { type Hoje, HojeSchema, type Mudanca } from '@fundamentos/schemas/hoje';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { z } from 'zod';
 import { querJson } from '../aceita.ts';
 import { buildAtual, cabecalhosDoArtefato, jsonDoBuild, lerArtefato } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
 import { paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
+import { QueryDaHoje } from './declaracoes.ts';
 
 const CAMINHO = 'json/hoje.json';
 
@@ -83,30 +83,26 @@ ${
 }
 
 /** `/hoje`: open; the stored artefact as JSON, or a page rendered from it. */
-export const hoje = new Hono<AppEnv>().get(
-  '/',
-  validar('query', z.strictObject({ lang: z.enum(['pt', 'en']).optional() })),
-  async (c) => {
-    const build = await buildAtual(c.env.ARTEFATOS);
-    const naoPublicado = () =>
-      new ErroApi(
-        404,
-        'recurso_nao_publicado',
-        `hoje.json não publicado no build ${build.atual.versao_do_dado}.`,
-      );
-    c.header('Vary', 'Accept, Accept-Language');
-    if (querJson(c.req.header('accept'))) {
-      const a = await lerArtefato(c.env.ARTEFATOS, build, CAMINHO);
-      if (a === null) throw naoPublicado();
-      return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
-    }
-    const h = await jsonDoBuild(c.env.ARTEFATOS, build, CAMINHO, HojeSchema);
-    if (h === null) throw naoPublicado();
-    c.header('X-Versao-Do-Dado', build.atual.versao_do_dado);
-    return paginaHtml(
-      c,
-      { caminho: '/hoje', titulo: TEXTO[c.get('lang')].titulo, numeros: true },
-      String(await corpoHoje(h, c.get('lang'))),
+export const hoje = new Hono<AppEnv>().get('/', validar('query', QueryDaHoje), async (c) => {
+  const build = await buildAtual(c.env.ARTEFATOS);
+  const naoPublicado = () =>
+    new ErroApi(
+      404,
+      'recurso_nao_publicado',
+      `hoje.json não publicado no build ${build.atual.versao_do_dado}.`,
     );
-  },
-);
+  c.header('Vary', 'Accept, Accept-Language');
+  if (querJson(c.req.header('accept'))) {
+    const a = await lerArtefato(c.env.ARTEFATOS, build, CAMINHO);
+    if (a === null) throw naoPublicado();
+    return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
+  }
+  const h = await jsonDoBuild(c.env.ARTEFATOS, build, CAMINHO, HojeSchema);
+  if (h === null) throw naoPublicado();
+  c.header('X-Versao-Do-Dado', build.atual.versao_do_dado);
+  return paginaHtml(
+    c,
+    { caminho: '/hoje', titulo: TEXTO[c.get('lang')].titulo, numeros: true },
+    String(await corpoHoje(h, c.get('lang'))),
+  );
+});

@@ -1,23 +1,18 @@
 import { ReciboSchema } from '@fundamentos/schemas/recibo';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { z } from 'zod';
 import { lerAtual } from '../artefatos.ts';
 import { ErroApi, naoEncontrado } from '../erro-api.ts';
 import { paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
+import { PorRecibo, PorReciboJson } from './declaracoes.ts';
 
 /**
  * A receipt is frozen in R2 `RECIBOS` at `recibos/<id>.json` as the `Recibo` without
  * `versao_do_dado_hoje`; that one field is the live version, added when the receipt is read.
  */
 const ReciboGuardadoSchema = ReciboSchema.omit({ versao_do_dado_hoje: true });
-
-const ID = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'id do recibo: letras, dígitos, _ ou -');
-const PorIdJson = z.object({
-  arquivo: z.string().regex(/^[A-Za-z0-9_-]{1,80}\.json$/, 'esperado <id>.json'),
-});
 
 async function lerRecibo(env: Env, id: string) {
   const obj = await env.RECIBOS.get(`recibos/${id}.json`);
@@ -52,11 +47,11 @@ const TEXTO = {
 
 /** Receipts are open and never change; `/recibo/{id}.json` is on the spec's public-cache list. */
 export const recibos = new Hono<AppEnv>()
-  .get('/:arquivo{.+\\.json}', validar('param', PorIdJson), async (c) => {
+  .get('/:arquivo{.+\\.json}', validar('param', PorReciboJson), async (c) => {
     const id = c.req.valid('param').arquivo.replace(/\.json$/, '');
     return c.json(await lerRecibo(c.env, id));
   })
-  .get('/:rid', validar('param', z.object({ rid: ID })), async (c) => {
+  .get('/:rid', validar('param', PorRecibo), async (c) => {
     const r = await lerRecibo(c.env, c.req.valid('param').rid);
     c.header('X-Robots-Tag', 'noindex');
     c.header('Vary', 'Accept, Accept-Language, Cookie');

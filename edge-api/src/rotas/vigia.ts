@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { buildAtual } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-import { ConsultaEventosSchema, responderEventos } from '../vigia/selecao.ts';
+import { responderEventos } from '../vigia/selecao.ts';
+import { ConsultaEventosSchema } from './declaracoes.ts';
 
 /**
  * `GET /vigia/eventos` (open, no quota): the watcher's events from `json/vigia/eventos.json`. The cache

@@ -12,45 +12,12 @@ import {
   VigiaEventosSchema,
 } from '@fundamentos/schemas/eventos';
 import { FiiListaSchema } from '@fundamentos/schemas/fiis';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Build, jsonDoBuild, tickersDe } from '../artefatos.ts';
 import { ErroApi, naoEncontrado, parametrosInvalidos } from '../erro-api.ts';
+import type { ConsultaEventosSchema } from '../rotas/declaracoes.ts';
 
-export const LIMITE_PADRAO = 500;
-/** Largest `limite` accepted (docs/api.md): the whole history of a company fits many times over. */
-export const LIMITE_MAXIMO = 5000;
-
-/** Query of `GET /vigia/eventos`; every refusal is the one 422 shape naming the parameter. */
-export const ConsultaEventosSchema = z
-  .strictObject({
-    ticker: z
-      .string()
-      .regex(/^[A-Za-z0-9]{4,12}$/, 'código de negociação: 4 a 12 letras ou dígitos (ex.: WEGE3)')
-      .transform((s) => s.toUpperCase())
-      .optional(),
-    tipo: z
-      .string()
-      .regex(/^[a-z0-9_]+$/, 'tipo de evento em minúsculas (ex.: faixa_margem)')
-      .optional(),
-    desde: z.iso.date('data no formato AAAA-MM-DD').optional(),
-    limite: z.coerce
-      .number('limite deve ser um inteiro')
-      .int('limite deve ser um inteiro')
-      .min(1, 'limite mínimo 1')
-      .max(LIMITE_MAXIMO, `limite máximo ${LIMITE_MAXIMO}`)
-      .default(LIMITE_PADRAO),
-    classe: z.enum(['fiis', 'etfs'], "classe deve ser 'fiis' ou 'etfs' (ausente: empresas)").optional(),
-    lang: z.enum(['pt', 'en'], "lang deve ser 'pt' ou 'en'").optional(),
-  })
-  .superRefine((q, ctx) => {
-    const classe = q.classe ?? 'empresas';
-    if (q.tipo !== undefined && !TIPOS_POR_CLASSE[classe].includes(q.tipo))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['tipo'],
-        message: `tipo desconhecido para ${classe}; valores: ${TIPOS_POR_CLASSE[classe].join(', ')}`,
-      });
-  });
+/** The query of `GET /vigia/eventos` once validated (declared with the route, src/rotas/declaracoes.ts). */
 export type ConsultaEventos = z.output<typeof ConsultaEventosSchema>;
 
 /** The build's events, parsed once per isolate; a build without them has no watcher (404). */
