@@ -2,11 +2,11 @@ import { juntarFlags, separarFlags } from '@fundamentos/schemas/flags';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { type ScoresEmpresa, ScoresEmpresaSchema, type ScoreValorAno } from '@fundamentos/schemas/scores';
 import { z } from 'zod';
+import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { CRITERIOS_F_SCORE } from './fundamentos/indicadores.ts';
 import { citacao } from './fundamentos/publicacao.ts';
 import { EMPRESAS_COM_SCORES } from './fundamentos/recursos.ts';
-import { linhas } from './fundamentos/sql.ts';
 import { gravidadePl } from './mercado/multiplos.ts';
 
 const num = z.coerce.number();

@@ -8,10 +8,10 @@ import {
   VereditoSchema,
 } from '@fundamentos/schemas/veredito';
 import { z } from 'zod';
+import { linhas, numero } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { TEXTO_INDICADORES } from './fundamentos/dicionario.ts';
 import { citacao } from './fundamentos/publicacao.ts';
-import { linhas, numero } from './fundamentos/sql.ts';
 import { posicoes } from './scores.ts';
 
 /**

@@ -1,5 +1,5 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from './sql.ts';
 
 /** B3 code shape accepted by the schemas (TickerSchema): 4-char root, class number, optional letter. */
 export const PADRAO_TICKER = '^[A-Z0-9]{4}[0-9]{1,2}[A-Z]?$';

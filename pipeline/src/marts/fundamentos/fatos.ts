@@ -1,5 +1,6 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { VALOR_EM_REAIS, verificar } from './sql.ts';
+import { VALOR_EM_REAIS } from './sql.ts';
 
 /**
  * Annual facts. `fund_linhas_todas`: every row of the latest VERSAO of each annual filing and

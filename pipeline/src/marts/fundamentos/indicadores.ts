@@ -1,7 +1,7 @@
 import type { NomeIndicador } from '@fundamentos/schemas/indicadores';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 import { SQL_PAPEIS } from './papeis.ts';
-import { verificar } from './sql.ts';
 
 /**
  * The spec's 13 indicators, one rule each: the roles (papéis) it reads, the ordered conditions that make

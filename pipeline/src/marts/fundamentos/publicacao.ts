@@ -15,12 +15,12 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { type ReapresentacaoLinha, ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
-import { linhas } from './sql.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];

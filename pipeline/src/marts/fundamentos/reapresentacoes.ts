@@ -1,5 +1,6 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { VALOR_EM_REAIS, verificar } from './sql.ts';
+import { VALOR_EM_REAIS } from './sql.ts';
 
 /**
  * A restatement is an account whose first publication differs from a later one:

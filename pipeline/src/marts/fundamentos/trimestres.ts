@@ -1,5 +1,5 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from './sql.ts';
 
 /**
  * Quarterly facts from ITR. ITR flows come as 3-month and year-to-date blocks told apart by

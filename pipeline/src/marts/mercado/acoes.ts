@@ -1,5 +1,5 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 
 /**
  * Band of the implied price-to-book used to tell share counts in units from counts in thousands

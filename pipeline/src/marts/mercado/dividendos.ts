@@ -1,5 +1,5 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 
 /** Readable label of B3's corporateAction codes; unknown codes are published as B3 wrote them. */
 const ROTULOS: Record<string, string> = {

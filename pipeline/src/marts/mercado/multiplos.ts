@@ -1,6 +1,6 @@
 import type { ClassificacaoFlagsPl, GravidadeFlag } from '@fundamentos/schemas/screener-snapshot';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 
 /**
  * A price more than this many calendar days after dt_receb is not "the first session on or after

@@ -1,9 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { allSources } from '../../sources/index.ts';
 import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
-import { verificar } from '../fundamentos/sql.ts';
 
 /** JSON staging tables the market marts read; the core creates only delimited tables up front. */
 const TABELAS_JSON = [

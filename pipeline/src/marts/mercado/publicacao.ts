@@ -14,10 +14,10 @@ import {
 } from '@fundamentos/schemas/screener-snapshot';
 import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { CAMINHO_CONJUNTO, escreverConjuntos } from '../conjuntos/escrever.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
-import { linhas } from '../fundamentos/sql.ts';
 import { CLASSIFICACAO_FLAGS_PL, DIAS_MAX_ATE_PRECO, gravidadePl } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
 

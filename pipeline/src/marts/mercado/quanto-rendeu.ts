@@ -7,11 +7,11 @@ import {
   QuantoRendeuSchema,
 } from '@fundamentos/schemas/quanto-rendeu';
 import { z } from 'zod';
+import { linhas, verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { indexDailySpec } from '../../sources/b3/indices.ts';
 import { sgsSpec } from '../../sources/bcb/sgs.ts';
-import { linhas, verificar } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO } from './multiplos.ts';
 
 /** The market index compared against: the only index series the sources stage daily (GetPortfolioDay). */

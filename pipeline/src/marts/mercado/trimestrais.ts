@@ -1,5 +1,5 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO, PL_EXTREMO } from './multiplos.ts';
 
 const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', ')}), '')`;
