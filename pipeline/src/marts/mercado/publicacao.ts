@@ -98,23 +98,34 @@ const TrimestralRow = z.object({
   flag: z.string().nullable(),
 });
 
+/** A row of `mart_mercado_valuation` (mercado/valuation.ts computes every number in it). */
 const ValuationRow = z.object({
   cd_regulator: num,
   data_preco: data,
   preco: num,
   ticker_preco: z.string(),
-  classe_preco: z.string().nullable(),
+  classe: z.string(),
   ano: numOuNulo,
   acoes: numOuNulo,
-  pn_circulacao: numOuNulo,
   flags_acoes: z.string().nullable(),
   market_cap: numOuNulo,
+  ev: numOuNulo,
   divida_liquida: numOuNulo,
-  lucro: numOuNulo,
-  patrimonio: numOuNulo,
+  lpa: numOuNulo,
+  vpa: numOuNulo,
+  n_proventos: num,
+  dy_12m: numOuNulo,
+  proventos_12m: numOuNulo,
+  payout: numOuNulo,
+  proventos_ano: numOuNulo,
   fco: numOuNulo,
   fcf: numOuNulo,
+  p_fco: numOuNulo,
+  p_fcf: numOuNulo,
 });
+type ValuationLinha = z.infer<typeof ValuationRow>;
+
+const AnualProventosRow = z.object({ cd_regulator: num, ano: num, total: num, n: num });
 
 const ProventoRow = z.object({
   cd_regulator: num,
@@ -129,29 +140,9 @@ const ProventoRow = z.object({
 });
 type Provento = z.infer<typeof ProventoRow>;
 
-const menos12Meses = (d: string): string => `${Number(d.slice(0, 4)) - 1}${d.slice(4)}`;
-const div = (a: number | null, b: number | null): number | null =>
-  a === null || b === null || b <= 0 ? null : a / b;
-
-/** Proventos per share of one class with data_com in (data − 12 months, data]. */
-function proventos12m(ps: Provento[], classe: string, ate: string): number {
-  const de = menos12Meses(ate);
-  return ps
-    .filter((p) => p.tipo_acao === classe && p.data_com > de && p.data_com <= ate)
-    .reduce((s, p) => s + p.valor, 0);
-}
-
-function valuation(v: z.infer<typeof ValuationRow>, ps: Provento[]): Valuation | null {
+/** The valuation block of `multiplos.json`: a projection of the mart row (none without a balance-sheet year). */
+function valuation(v: ValuationLinha): Valuation | null {
   if (v.ano === null) return null;
-  const classe = v.classe_preco ?? 'ON';
-  const p12 = ps.length ? proventos12m(ps, classe, v.data_preco) : null;
-  const pAno = ps.length
-    ? ps
-        .filter((p) => p.tipo_acao === classe && p.data_com.startsWith(`${v.ano}-`))
-        .reduce((s, p) => s + p.valor, 0)
-    : null;
-  // payout per share only means something when every share is of the class whose proventos we sum
-  const umaClasse = v.pn_circulacao === 0;
   return {
     data_preco: v.data_preco,
     preco: v.preco,
@@ -159,36 +150,29 @@ function valuation(v: z.infer<typeof ValuationRow>, ps: Provento[]): Valuation |
     acoes: v.acoes,
     flags_acoes: v.flags_acoes ? v.flags_acoes.split(';') : [],
     market_cap: v.market_cap,
-    ev: v.market_cap !== null && v.divida_liquida !== null ? v.market_cap + v.divida_liquida : null,
+    ev: v.ev,
     divida_liquida: v.divida_liquida,
-    lpa: div(v.lucro, v.acoes),
-    vpa: div(v.patrimonio, v.acoes),
-    dy_12m: p12 === null ? null : p12 / v.preco,
-    proventos_12m: p12,
-    payout: umaClasse && pAno !== null && v.acoes !== null ? div(pAno * v.acoes, v.lucro) : null,
-    proventos_ano: pAno,
+    lpa: v.lpa,
+    vpa: v.vpa,
+    dy_12m: v.dy_12m,
+    proventos_12m: v.proventos_12m,
+    payout: v.payout,
+    proventos_ano: v.proventos_ano,
     fco: v.fco,
     fcf: v.fcf,
-    p_fco: div(v.market_cap, v.fco),
-    p_fcf: div(v.market_cap, v.fcf),
+    p_fco: v.p_fco,
+    p_fcf: v.p_fcf,
   };
 }
 
 function dividendos(
   cd: number,
   ps: Provento[],
-  v: z.infer<typeof ValuationRow> | undefined,
+  anos: z.infer<typeof AnualProventosRow>[],
+  v: ValuationLinha | undefined,
   ticker: string | null,
   ctx: BuildContext,
 ): Dividendos {
-  const anos = new Map<number, { total: number; n: number }>();
-  const classe = v?.classe_preco ?? 'ON';
-  for (const p of ps.filter((x) => x.tipo_acao === classe)) {
-    const a = Number(p.data_com.slice(0, 4));
-    const r = anos.get(a) ?? { total: 0, n: 0 };
-    anos.set(a, { total: r.total + p.valor, n: r.n + 1 });
-  }
-  const p12 = v ? proventos12m(ps, classe, v.data_preco) : 0;
   return {
     cd_regulator: cd,
     citacao: citacaoMercado(ctx.versao_do_dado, 'B3 GetListedCashDividends e COTAHIST'),
@@ -209,18 +193,16 @@ function dividendos(
             },
           ],
     ),
-    resumo_anual: [...anos.entries()]
-      .sort((a, b) => b[0] - a[0])
-      .map(([ano, r]) => ({ ano, total: Math.round(r.total * 1e8) / 1e8, n: r.n })),
+    resumo_anual: anos.map((r) => ({ ano: r.ano, total: r.total, n: r.n })),
     dividend_yield_12m:
-      v && ticker && ps.length
+      v && ticker && v.dy_12m !== null && v.proventos_12m !== null
         ? {
-            valor: p12 / v.preco,
-            proventos_12m: p12,
+            valor: v.dy_12m,
+            proventos_12m: v.proventos_12m,
             preco: v.preco,
             data_preco: v.data_preco,
             ticker_preco: v.ticker_preco,
-            classe,
+            classe: v.classe,
           }
         : null,
     cobertura: ps.length
@@ -417,8 +399,9 @@ export const publicacaoMercadoStage: Stage = {
       (
         await linhas(
           db,
-          `SELECT cd_regulator, data_preco, preco, ticker_preco, classe_preco, ano, acoes, pn_circulacao, flags_acoes,
-             market_cap, divida_liquida, lucro, patrimonio, fco, fcf FROM mkt_valuation WHERE cd_regulator IN (${PUBLICADAS})`,
+          `SELECT cd_regulator, data_preco, preco, ticker_preco, classe, ano, acoes, flags_acoes, market_cap, ev,
+             divida_liquida, lpa, vpa, n_proventos, dy_12m, proventos_12m, payout, proventos_ano, fco, fcf, p_fco, p_fcf
+           FROM mart_mercado_valuation WHERE cd_regulator IN (${PUBLICADAS})`,
           ValuationRow,
         )
       ).map((r) => [r.cd_regulator, r]),
@@ -429,6 +412,14 @@ export const publicacaoMercadoStage: Stage = {
         `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, flag
          FROM mkt_proventos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, data_com DESC, tipo, linha`,
         ProventoRow,
+      ),
+    );
+    const anuaisProventos = agrupar(
+      await linhas(
+        db,
+        `SELECT cd_regulator, ano, total, n FROM mart_mercado_proventos_anual WHERE cd_regulator IN (${PUBLICADAS})
+         ORDER BY cd_regulator, ano DESC`,
+        AnualProventosRow,
       ),
     );
     for (const e of empresas) {
@@ -456,7 +447,7 @@ export const publicacaoMercadoStage: Stage = {
         citacao_en: citacaoMercadoEn(v, 'DFP (DT_RECEB of the index, composicao_capital) and COTAHIST'),
         anuais: linhasAnuais,
         trimestrais: [...trims].reverse(),
-        valuation: val ? valuation(val, ps) : null,
+        valuation: val ? valuation(val) : null,
         nota: `Ponto no tempo: preço do primeiro pregão em ou após o DT_RECEB da versão usada; mais de ${DIAS_MAX_ATE_PRECO} dias depois, múltiplos nulos (preco_distante).`,
         nota_en: `Point in time: price of the first session on or after the DT_RECEB of the version used; more than ${DIAS_MAX_ATE_PRECO} days later, multiples are null (preco_distante).`,
       };
@@ -475,7 +466,7 @@ export const publicacaoMercadoStage: Stage = {
           path: `json/empresas/${cd}/dividendos.json`,
           schemaName: 'DividendosSchema',
           schema: DividendosSchema,
-          data: dividendos(cd, ps, val, e.ticker_atual, ctx),
+          data: dividendos(cd, ps, anuaisProventos.get(cd) ?? [], val, e.ticker_atual, ctx),
         }),
       );
       out.push(
