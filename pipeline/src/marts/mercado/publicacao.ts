@@ -53,6 +53,9 @@ export const CONJUNTOS_MERCADO: Record<string, string> = {
     FROM mkt_acoes ORDER BY cd_regulator, dt_refer, doc`,
   dividendos: `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, ticker_com, fonte_preco_com, flag,
       arquivo, linha FROM mkt_proventos WHERE cd_regulator IS NOT NULL ORDER BY cd_regulator, data_com DESC, tipo`,
+  valuation: `SELECT cd_regulator, data_preco, preco, ticker_preco, classe, ano, acoes, flags_acoes, market_cap, ev, divida_liquida,
+      lucro, patrimonio, lpa, vpa, n_proventos, proventos_12m, dy_12m, proventos_ano, payout, fco, fcf, p_fco, p_fcf
+    FROM mart_mercado_valuation ORDER BY cd_regulator`,
 };
 
 const AnualRow = z.object({
