@@ -187,6 +187,47 @@ describe('AMBEV proventos from the real B3 answer', () => {
     expect(r.reduce((s, g) => s + Number(g.n), 0)).toBe(29);
   });
 
+  it('the valuation set holds the numbers of multiplos.json and dividendos.json (one mart, two projections)', async () => {
+    // Eletrobras (2437): the valuation block of its multiplos.json, row for row in the bulk set
+    const m: Multiplos = await json('json/empresas/2437/multiplos.json', MultiplosSchema);
+    const val = m.valuation;
+    expect(val?.lpa).not.toBeNull();
+    const [v] =
+      await consultar(`SELECT CAST(data_preco AS VARCHAR) AS data_preco, preco, ano, acoes, market_cap, ev,
+        divida_liquida, lpa, vpa, proventos_12m, dy_12m, proventos_ano, payout, fco, fcf, p_fco, p_fcf
+      FROM ${pq('valuation')} WHERE cd_regulator = 2437`);
+    expect(v).toEqual({
+      data_preco: val?.data_preco,
+      preco: val?.preco,
+      ano: val?.ano,
+      acoes: val?.acoes,
+      market_cap: val?.market_cap,
+      ev: val?.ev,
+      divida_liquida: val?.divida_liquida,
+      lpa: val?.lpa,
+      vpa: val?.vpa,
+      proventos_12m: val?.proventos_12m,
+      dy_12m: val?.dy_12m,
+      proventos_ano: val?.proventos_ano,
+      payout: val?.payout,
+      fco: val?.fco,
+      fcf: val?.fcf,
+      p_fco: val?.p_fco,
+      p_fcf: val?.p_fcf,
+    });
+    // AMBEV (23264): the 12-month yield of its dividendos.json is the set's dy_12m, to the last bit
+    const d: Dividendos = await json('json/empresas/23264/dividendos.json', DividendosSchema);
+    const [a] = await consultar(`SELECT ticker_preco, classe, n_proventos, proventos_12m, dy_12m
+      FROM ${pq('valuation')} WHERE cd_regulator = 23264`);
+    expect(a).toEqual({
+      ticker_preco: d.dividend_yield_12m?.ticker_preco,
+      classe: d.dividend_yield_12m?.classe,
+      n_proventos: String(d.cobertura.n_proventos),
+      proventos_12m: d.dividend_yield_12m?.proventos_12m,
+      dy_12m: d.dividend_yield_12m?.valor,
+    });
+  });
+
   it('a company without a B3 answer says so instead of claiming no proventos', async () => {
     const d: Dividendos = await json('json/empresas/21733/dividendos.json', DividendosSchema);
     expect(d.cobertura.situacao).toBe('sem_dados_da_bolsa');
