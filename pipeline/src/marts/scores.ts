@@ -12,7 +12,7 @@ import { gravidadePl } from './mercado/multiplos.ts';
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
 
-/** One annual multiple as the market marts published it (`mkt_multiplos_anuais`). */
+/** One annual multiple as the market marts published it (`mart_mercado_multiplos_anuais`). */
 export const MultiploAnualRow = z.object({
   cd_regulator: num,
   ano: num,
@@ -116,7 +116,7 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
   );
   const multiplos = await linhas(
     ctx.db,
-    'SELECT cd_regulator, ano, pl, pvp, flag_pl, flag FROM mkt_multiplos_anuais ORDER BY cd_regulator, ano',
+    'SELECT cd_regulator, ano, pl, pvp, flag_pl, flag FROM mart_mercado_multiplos_anuais ORDER BY cd_regulator, ano',
     MultiploAnualRow,
   );
   const score = calcularScoreValor(multiplos);

@@ -21,7 +21,7 @@ export const MOTIVOS_CAPEX = {
 
 /**
  * `mart_capex_candidatos`: every DFC_MI line whose label names fixed or intangible assets, with its decision.
- * `fund_fcf`: fcf = 6.01 + sum of the included lines (outflows are negative); null with `motivo` when the
+ * `int_fundamentos_fcf`: fcf = 6.01 + sum of the included lines (outflows are negative); null with `motivo` when the
  * year has no indirect statement, no included line, or included lines that sum to an inflow.
  */
 export const SQL_CAPEX_CANDIDATOS = /* sql */ `
@@ -32,7 +32,7 @@ WITH c AS (
          CASE WHEN l.cd_conta NOT LIKE '6.02.%' THEN $fora
               WHEN regexp_matches(lower(strip_accents(l.ds_conta)), $excluido) THEN $entrada
          END AS motivo_base
-  FROM fund_linhas_todas l JOIN fund_base b ON b.cd_regulator = l.cd_regulator AND b.ano = l.ano AND b.fco_mi_ag = l.agreg
+  FROM int_fundamentos_linhas_todas l JOIN fund_base b ON b.cd_regulator = l.cd_regulator AND b.ano = l.ano AND b.fco_mi_ag = l.agreg
   WHERE l.demo = 'DFC_MI' AND l.ordem = 'ultimo' AND b.fco_mi_u IS NOT NULL
     AND regexp_matches(lower(strip_accents(l.ds_conta)), $candidato)
 )
@@ -50,7 +50,7 @@ ORDER BY cd_regulator, ano, cd_conta;
 `;
 
 export const SQL_FCF = /* sql */ `
-CREATE OR REPLACE TABLE fund_fcf AS
+CREATE OR REPLACE TABLE int_fundamentos_fcf AS
 WITH s AS (
   SELECT b.cd_regulator, b.ano, b.fco_mi_u AS fco,
     count(c.cd_conta) FILTER (WHERE c.decisao = 'incluida') AS n_incluidas,
@@ -81,8 +81,8 @@ export const capexStage: Stage = {
     await ctx.db.run(SQL_FCF);
     const unica = await verificar(
       ctx.db,
-      'SELECT count(*) FROM fund_fcf',
-      'SELECT cd_regulator, ano, count(*) FROM fund_fcf GROUP BY ALL HAVING count(*) > 1',
+      'SELECT count(*) FROM int_fundamentos_fcf',
+      'SELECT cd_regulator, ano, count(*) FROM int_fundamentos_fcf GROUP BY ALL HAVING count(*) > 1',
     );
     ctx.report.invariant({
       nome: 'fcf_um_por_empresa_ano',

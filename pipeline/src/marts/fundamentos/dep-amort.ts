@@ -23,13 +23,13 @@ export const MOTIVOS = {
 } as const;
 
 export const SQL_DFC_MI_BASE = /* sql */ `
-CREATE OR REPLACE TABLE fund_dfc_mi_base AS
+CREATE OR REPLACE TABLE int_fundamentos_dfc_mi_base AS
 -- EBITDA adds D&A to the EBIT of the DRE, so the cash-flow statement must be of the same aggregation
 SELECT DISTINCT l.cd_regulator, l.ano, l.agreg
-FROM fund_linhas_todas l
-JOIN (SELECT cd_regulator, ano, demo, agreg FROM fund_agregacao) a
+FROM int_fundamentos_linhas_todas l
+JOIN (SELECT cd_regulator, ano, demo, agreg FROM int_fundamentos_agregacao) a
   ON a.cd_regulator = l.cd_regulator AND a.ano = l.ano AND a.agreg = l.agreg
- AND a.demo = (CASE WHEN EXISTS (SELECT 1 FROM fund_agregacao x WHERE x.cd_regulator = l.cd_regulator AND x.ano = l.ano
+ AND a.demo = (CASE WHEN EXISTS (SELECT 1 FROM int_fundamentos_agregacao x WHERE x.cd_regulator = l.cd_regulator AND x.ano = l.ano
                                    AND x.demo = 'DRE') THEN 'DRE' ELSE 'DFC_MI' END)
 WHERE l.demo = 'DFC_MI';
 `;
@@ -43,7 +43,7 @@ WITH c AS (
               WHEN l.cd_conta LIKE '6.01.02.%' THEN $variacao
               WHEN regexp_matches(lower(strip_accents(l.ds_conta)), $excluido) THEN $financeira
          END AS motivo_base
-  FROM fund_linhas_todas l JOIN fund_dfc_mi_base USING (cd_regulator, ano, agreg)
+  FROM int_fundamentos_linhas_todas l JOIN int_fundamentos_dfc_mi_base USING (cd_regulator, ano, agreg)
   WHERE l.demo = 'DFC_MI' AND l.ordem = 'ultimo'
     AND regexp_matches(lower(strip_accents(l.ds_conta)), $candidato)
 )
@@ -61,11 +61,11 @@ ORDER BY cd_regulator, ano, cd_conta;
 `;
 
 export const SQL_DEP_AMORT = /* sql */ `
-CREATE OR REPLACE TABLE fund_dep_amort AS
+CREATE OR REPLACE TABLE int_fundamentos_dep_amort AS
 SELECT b.cd_regulator, b.ano, b.agreg,
   count(c.cd_conta) FILTER (WHERE c.decisao = 'incluida') AS n_incluidas,
   sum(c.valor) FILTER (WHERE c.decisao = 'incluida') AS dep_amort
-FROM fund_dfc_mi_base b LEFT JOIN mart_dep_amort_candidatos c USING (cd_regulator, ano, agreg)
+FROM int_fundamentos_dfc_mi_base b LEFT JOIN mart_dep_amort_candidatos c USING (cd_regulator, ano, agreg)
 GROUP BY ALL;
 `;
 
@@ -85,8 +85,8 @@ export const depAmortStage: Stage = {
     await ctx.db.run(SQL_DEP_AMORT);
     const unica = await verificar(
       ctx.db,
-      'SELECT count(*) FROM fund_dfc_mi_base',
-      'SELECT cd_regulator, ano, count(*) FROM fund_dfc_mi_base GROUP BY ALL HAVING count(*) > 1',
+      'SELECT count(*) FROM int_fundamentos_dfc_mi_base',
+      'SELECT cd_regulator, ano, count(*) FROM int_fundamentos_dfc_mi_base GROUP BY ALL HAVING count(*) > 1',
     );
     ctx.report.invariant({
       nome: 'dep_amort_uma_agregacao_por_ano',

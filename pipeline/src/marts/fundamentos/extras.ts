@@ -89,7 +89,7 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
     ctx.db,
     `SELECT cd_regulator, ano, papel, demo, cd_conta, ds_conta, agreg, ordem, valor, versao,
             CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
-     FROM fund_papeis WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, papel, ordem DESC`,
+     FROM int_fundamentos_papeis WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, papel, ordem DESC`,
     PapelRow,
   );
   const doArquivo = porChave(papeis, (p) => `${p.cd_regulator}/${p.ano}`);

@@ -41,18 +41,18 @@ function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]
 /** Bulk sets of this issue: names documented in docs/datasets-mercado.md. */
 export const CONJUNTOS_MERCADO: Record<string, string> = {
   precos:
-    'SELECT ticker, data, abertura, maxima, minima, fechamento, volume, fator_ajuste FROM mkt_precos ORDER BY ticker, data',
+    'SELECT ticker, data, abertura, maxima, minima, fechamento, volume, fator_ajuste FROM mart_mercado_precos ORDER BY ticker, data',
   capex: `SELECT c.cd_regulator, c.ano, c.agreg, c.cd_conta, c.ds_conta, c.valor, c.decisao, c.motivo, c.versao, c.dt_receb,
       c.arquivo, c.linha, f.fco, f.capex, f.fcf, f.motivo AS motivo_fcf
-    FROM mart_capex_candidatos c JOIN fund_fcf f USING (cd_regulator, ano) ORDER BY c.cd_regulator, c.ano, c.cd_conta`,
+    FROM mart_capex_candidatos c JOIN int_fundamentos_fcf f USING (cd_regulator, ano) ORDER BY c.cd_regulator, c.ano, c.cd_conta`,
   multiplos: `SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, market_cap, pl, pvp, ev_ebitda, fcf, fcf_yield,
       flag, flag_pl, on_circulacao, pn_circulacao, preco_on, ticker_on, preco_pn, ticker_pn, acoes_dt_refer, origem_preco, origem_acoes
-    FROM mkt_multiplos_anuais ORDER BY cd_regulator, ano`,
+    FROM mart_mercado_multiplos_anuais ORDER BY cd_regulator, ano`,
   acoes: `SELECT cd_regulator, doc, dt_refer, versao, dt_receb, fonte, on_emitidas, pn_emitidas, on_tesouraria, pn_tesouraria,
       data_escala, patrimonio, pvp_declarado, escala, on_circulacao, pn_circulacao, flag, arquivo, linha
     FROM mkt_acoes ORDER BY cd_regulator, dt_refer, doc`,
   dividendos: `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, ticker_com, fonte_preco_com, flag,
-      arquivo, linha FROM mkt_proventos WHERE cd_regulator IS NOT NULL ORDER BY cd_regulator, data_com DESC, tipo`,
+      arquivo, linha FROM mart_mercado_proventos WHERE cd_regulator IS NOT NULL ORDER BY cd_regulator, data_com DESC, tipo`,
   valuation: `SELECT cd_regulator, data_preco, preco, ticker_preco, classe, ano, acoes, flags_acoes, market_cap, ev, divida_liquida,
       lucro, patrimonio, lpa, vpa, n_proventos, proventos_12m, dy_12m, proventos_ano, payout, fco, fcf, p_fco, p_fcf
     FROM mart_mercado_valuation ORDER BY cd_regulator`,
@@ -239,7 +239,7 @@ WITH ind AS (SELECT cd_regulator, ano, ${pivo} FROM mart_indicadores GROUP BY AL
 -- resubmitted old filing must not win) received before the company's next DFP, i.e. the one current
 -- while this row is the company's latest year; the executor applies as_of over mart_fundamentos_pl_12m.
 prox AS (
-  SELECT cd_regulator, ano, lead(dt_receb) OVER (PARTITION BY cd_regulator ORDER BY ano) AS proxima_dfp FROM mkt_filings
+  SELECT cd_regulator, ano, lead(dt_receb) OVER (PARTITION BY cd_regulator ORDER BY ano) AS proxima_dfp FROM int_mercado_filings
 ),
 ttm AS (
   SELECT p.cd_regulator, p.ano, q.ano AS pl_ttm_ano, q.trimestre AS pl_ttm_trimestre, q.dt_receb AS pl_ttm_dt_receb,
@@ -252,9 +252,9 @@ SELECT f.cd_regulator, f.ano, e.nome, e.ticker_atual AS ticker, f.dt_receb AS di
   ind.* EXCLUDE (cd_regulator, ano),
   m.data_preco, m.preco, m.market_cap, m.pl, m.pvp, m.ev_ebitda, m.fcf_yield, m.flag AS flag_multiplos, m.flag_pl,
   ttm.* EXCLUDE (cd_regulator, ano)
-FROM mkt_filings f JOIN mart_empresas e USING (cd_regulator)
+FROM int_mercado_filings f JOIN mart_empresas e USING (cd_regulator)
 LEFT JOIN ind USING (cd_regulator, ano)
-LEFT JOIN mkt_multiplos_anuais m USING (cd_regulator, ano)
+LEFT JOIN mart_mercado_multiplos_anuais m USING (cd_regulator, ano)
 LEFT JOIN ttm USING (cd_regulator, ano)
 ORDER BY f.cd_regulator, f.ano`;
   const out: ManifestEntry[] = [];
@@ -303,7 +303,7 @@ ORDER BY f.cd_regulator, f.ano`;
   const pl12m = await linhas(
     ctx.db,
     `SELECT q.cd_regulator, q.ano, q.trimestre, q.dt_receb, q.data_preco, q.pl, q.flag FROM mart_fundamentos_pl_12m q
-     WHERE q.cd_regulator IN (SELECT cd_regulator FROM mkt_filings) ORDER BY q.cd_regulator, q.ano, q.trimestre`,
+     WHERE q.cd_regulator IN (SELECT cd_regulator FROM int_mercado_filings) ORDER BY q.cd_regulator, q.ano, q.trimestre`,
     z.object({
       cd_regulator: num,
       ano: num,
@@ -386,7 +386,7 @@ export const publicacaoMercadoStage: Stage = {
     const anuais = agrupar(
       await linhas(
         db,
-        `SELECT * FROM mkt_multiplos_anuais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano DESC`,
+        `SELECT * FROM mart_mercado_multiplos_anuais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano DESC`,
         AnualRow,
       ),
     );
@@ -394,7 +394,7 @@ export const publicacaoMercadoStage: Stage = {
       await linhas(
         db,
         `SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, market_cap, lucro_ttm, pl_ttm, pvp, flag
-         FROM mkt_multiplos_trimestrais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, trimestre`,
+         FROM mart_mercado_multiplos_trimestrais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, trimestre`,
         TrimestralRow,
       ),
     );
@@ -413,7 +413,7 @@ export const publicacaoMercadoStage: Stage = {
       await linhas(
         db,
         `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, flag
-         FROM mkt_proventos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, data_com DESC, tipo, linha`,
+         FROM mart_mercado_proventos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, data_com DESC, tipo, linha`,
         ProventoRow,
       ),
     );

@@ -13,8 +13,8 @@ import type { Stage } from '../../core/stage.ts';
  */
 export const SQL_VALUATION_MART = /* sql */ `
 CREATE OR REPLACE TABLE mart_mercado_valuation AS
-WITH v AS (SELECT *, coalesce(classe_preco, 'ON') AS classe FROM mkt_valuation),
-p AS (SELECT * FROM mkt_proventos WHERE cd_regulator IS NOT NULL),
+WITH v AS (SELECT *, coalesce(classe_preco, 'ON') AS classe FROM int_mercado_valuation),
+p AS (SELECT * FROM mart_mercado_proventos WHERE cd_regulator IS NOT NULL),
 n AS (SELECT cd_regulator, count(*) AS n_proventos FROM p GROUP BY ALL),
 -- 12 months: data_com in (data_preco − 1 year, data_preco]
 p12 AS (
@@ -49,11 +49,11 @@ FROM s;
 CREATE OR REPLACE TABLE mart_mercado_proventos_anual AS
 WITH c AS (
   SELECT DISTINCT p.cd_regulator, coalesce(v.classe_preco, 'ON') AS classe
-  FROM mkt_proventos p LEFT JOIN mkt_valuation v USING (cd_regulator) WHERE p.cd_regulator IS NOT NULL
+  FROM mart_mercado_proventos p LEFT JOIN int_mercado_valuation v USING (cd_regulator) WHERE p.cd_regulator IS NOT NULL
 )
 SELECT c.cd_regulator, c.classe, CAST(year(p.data_com) AS INTEGER) AS ano,
   round(sum(p.valor ORDER BY p.data_com DESC, p.tipo, p.linha) * 1e8) / 1e8 AS total, count(*) AS n
-FROM c JOIN mkt_proventos p ON p.cd_regulator = c.cd_regulator AND p.tipo_acao = c.classe
+FROM c JOIN mart_mercado_proventos p ON p.cd_regulator = c.cd_regulator AND p.tipo_acao = c.classe
 GROUP BY ALL;
 `;
 

@@ -78,7 +78,7 @@ export async function carregarEntrada(db: DuckDBConnection): Promise<EntradaVere
     db,
     `SELECT cd_regulator, ano, CAST(dt_receb AS VARCHAR) AS dt_receb, CAST(data_preco AS VARCHAR) AS data_preco,
             preco, pl, pvp, flag_pl, flag
-     FROM mkt_multiplos_anuais WHERE cd_regulator IN (${publicadas}) ORDER BY cd_regulator, ano`,
+     FROM mart_mercado_multiplos_anuais WHERE cd_regulator IN (${publicadas}) ORDER BY cd_regulator, ano`,
     MultiploRow,
   );
   const reapresentacoes = await linhas(
