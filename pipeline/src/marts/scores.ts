@@ -4,8 +4,8 @@ import { type ScoresEmpresa, ScoresEmpresaSchema, type ScoreValorAno } from '@fu
 import { z } from 'zod';
 import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
+import { citacao } from './fundamentos/citacao.ts';
 import { CRITERIOS_F_SCORE } from './fundamentos/indicadores.ts';
-import { citacao } from './fundamentos/publicacao.ts';
 import { EMPRESAS_COM_SCORES } from './fundamentos/recursos.ts';
 import { gravidadePl } from './mercado/multiplos.ts';
 

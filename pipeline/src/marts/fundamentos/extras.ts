@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
+import { citacao } from './citacao.ts';
 import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
-import { citacao } from './publicacao.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);

@@ -7,7 +7,7 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { citacao } from './publicacao.ts';
+import { citacao } from './citacao.ts';
 import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
 
 const num = z.coerce.number();

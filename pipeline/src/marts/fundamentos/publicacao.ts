@@ -19,6 +19,7 @@ import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
+import { citacao, citacaoEn } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 
@@ -37,12 +38,6 @@ function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]
   }
   return m;
 }
-
-export const citacao = (versao: string, arquivos: string): string =>
-  `Fonte: CVM, dados abertos (dados.cvm.gov.br), ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
-/** `citacao` in English (`citacao_en`); `arquivos` is the English wording of the same files. */
-export const citacaoEn = (versao: string, arquivos: string): string =>
-  `Source: CVM, open data (dados.cvm.gov.br), ${arquivos}; recomputed by fundamentos, data version ${versao}.`;
 
 const EmpresaRow = z.object({
   cd_regulator: num,

@@ -18,19 +18,14 @@ import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { CAMINHO_CONJUNTO, escreverConjuntos } from '../conjuntos/escrever.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
-import { CLASSIFICACAO_FLAGS_PL, DIAS_MAX_ATE_PRECO, gravidadePl } from './multiplos.ts';
+import { CLASSIFICACAO_FLAGS_PL, gravidadePl } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
+import { citacaoMercado, citacaoMercadoEn, precoDe, TEXTO_MERCADO } from './textos.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const NOMES_INDICADORES = Object.keys(INDICADORES);
-
-const citacaoMercado = (versao: string, arquivos: string): string =>
-  `Fonte: CVM (dados.cvm.gov.br) e B3, ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
-/** `citacaoMercado` in English (`citacao_en`); `arquivos` is the English wording of the same files. */
-const citacaoMercadoEn = (versao: string, arquivos: string): string =>
-  `Source: CVM (dados.cvm.gov.br) and B3, ${arquivos}; recomputed by fundamentos, data version ${versao}.`;
 
 function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]> {
   const m = new Map<number, T[]>();
@@ -73,19 +68,6 @@ const AnualRow = z.object({
   fcf_yield: numOuNulo,
   flag: z.string().nullable(),
 });
-
-/** preco_de in words, saying which session and how far it is from the reception. */
-export function precoDe(r: {
-  data_preco: string;
-  dt_receb: string;
-  ticker_preco: string;
-  dias_ate_preco: number;
-}) {
-  const base = `preço de fechamento de ${r.ticker_preco} em ${r.data_preco}, primeiro pregão em ou após o recebimento em ${r.dt_receb}`;
-  return r.dias_ate_preco > DIAS_MAX_ATE_PRECO
-    ? `${base} (${r.dias_ate_preco} dias depois: pregões intermediários ausentes dos nossos arquivos, múltiplos nulos)`
-    : base;
-}
 
 const TrimestralRow = z.object({
   cd_regulator: num,
@@ -213,18 +195,16 @@ function dividendos(
           situacao: 'com_proventos',
           n_proventos: ps.length,
           verificado_em: ctx.data_build,
-          significado: 'a bolsa respondeu e há proventos em dinheiro para a empresa',
+          significado: TEXTO_MERCADO.cobertura.com_proventos,
         }
       : {
           situacao: 'sem_dados_da_bolsa',
           n_proventos: 0,
           verificado_em: ctx.data_build,
-          significado:
-            'não temos resposta da bolsa (GetListedCashDividends) para esta empresa neste build: ausência de proventos não é afirmada',
+          significado: TEXTO_MERCADO.cobertura.sem_dados_da_bolsa,
         },
-    nota: 'Valores brutos por ação (antes do IR sobre JCP). data_com é o último dia com direito; preco_com é o fechamento do nosso COTAHIST nesse dia; sem esse pregão nos nossos arquivos, o fechamento que a B3 informa para a própria data com (flag preco_com_fechamento_b3); nulo quando nenhum dos dois existe.',
-    nota_en:
-      'Gross amounts per share (before income tax on interest on equity, JCP). data_com is the last day with the right to the distribution; preco_com is the close in our COTAHIST on that day; without that session in our files, the close B3 reports for the cum date itself (flag preco_com_fechamento_b3); null when neither exists.',
+    nota: TEXTO_MERCADO.nota_dividendos.pt,
+    nota_en: TEXTO_MERCADO.nota_dividendos.en,
   };
 }
 
@@ -451,8 +431,8 @@ export const publicacaoMercadoStage: Stage = {
         anuais: linhasAnuais,
         trimestrais: [...trims].reverse(),
         valuation: val ? valuation(val) : null,
-        nota: `Ponto no tempo: preço do primeiro pregão em ou após o DT_RECEB da versão usada; mais de ${DIAS_MAX_ATE_PRECO} dias depois, múltiplos nulos (preco_distante).`,
-        nota_en: `Point in time: price of the first session on or after the DT_RECEB of the version used; more than ${DIAS_MAX_ATE_PRECO} days later, multiples are null (preco_distante).`,
+        nota: TEXTO_MERCADO.nota_multiplos.pt,
+        nota_en: TEXTO_MERCADO.nota_multiplos.en,
       };
       out.push(
         await ctx.writer.json({
@@ -482,7 +462,7 @@ export const publicacaoMercadoStage: Stage = {
             cd_regulator: cd,
             citacao: citacaoMercado(v, 'ITR e COTAHIST'),
             trimestres: trims,
-            nota: `Lucro dos 4 trimestres até o ITR (4º trimestre = DFP − ITR do 3º); trimestre ausente → lucro_ttm nulo com ttm_sem_trimestre_<q>_<ano>. Preço: primeiro pregão em ou após o DT_RECEB do ITR; mais de ${DIAS_MAX_ATE_PRECO} dias depois, nulo (preco_distante).`,
+            nota: TEXTO_MERCADO.nota_trimestres,
           },
         }),
       );

@@ -1,7 +1,7 @@
 import { separarFlags } from '@fundamentos/schemas/flags';
 import type { ItemVeredito, Veredito } from '@fundamentos/schemas/veredito';
 import type { z } from 'zod';
-import { citacao } from '../fundamentos/publicacao.ts';
+import { citacao } from '../fundamentos/citacao.ts';
 import type { EntradaVereditos, ParecerRow, ReapresentacaoRow } from './entrada.ts';
 import {
   ANOS_DEFASAGEM_UNIVERSO,
