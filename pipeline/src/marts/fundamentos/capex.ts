@@ -1,4 +1,4 @@
-import { verificar } from '../../core/sql.ts';
+import { aplicarChecagens } from '../../core/checagens.ts';
 import type { Stage } from '../../core/stage.ts';
 
 /**
@@ -79,17 +79,16 @@ export const capexStage: Stage = {
       incluida: MOTIVOS_CAPEX.incluida,
     });
     await ctx.db.run(SQL_FCF);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM int_fundamentos_fcf',
-      'SELECT cd_regulator, ano, count(*) FROM int_fundamentos_fcf GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'fcf_um_por_empresa_ano',
-      tipo: 'hard',
-      descricao: 'one free cash flow per company and year',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'fcf_um_por_empresa_ano',
+        tipo: 'hard',
+        descricao: 'one free cash flow per company and year',
+        tabela: 'int_fundamentos_fcf',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'ano'],
+      },
+    ]);
     return [];
   },
 };

@@ -1,4 +1,4 @@
-import { verificar } from '../../core/sql.ts';
+import { aplicarChecagens } from '../../core/checagens.ts';
 import type { Stage } from '../../core/stage.ts';
 
 /**
@@ -83,17 +83,16 @@ export const depAmortStage: Stage = {
       incluida: MOTIVOS.incluida,
     });
     await ctx.db.run(SQL_DEP_AMORT);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM int_fundamentos_dfc_mi_base',
-      'SELECT cd_regulator, ano, count(*) FROM int_fundamentos_dfc_mi_base GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'dep_amort_uma_agregacao_por_ano',
-      tipo: 'hard',
-      descricao: 'each company-year takes D&A from exactly one DFC_MI aggregation',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'dep_amort_uma_agregacao_por_ano',
+        tipo: 'hard',
+        descricao: 'each company-year takes D&A from exactly one DFC_MI aggregation',
+        tabela: 'int_fundamentos_dfc_mi_base',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'ano'],
+      },
+    ]);
     return [];
   },
 };

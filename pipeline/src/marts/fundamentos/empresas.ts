@@ -1,3 +1,4 @@
+import { aplicarChecagens } from '../../core/checagens.ts';
 import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 
@@ -84,17 +85,16 @@ export const empresasStage: Stage = {
   name: 'mart_empresas',
   async run(ctx) {
     await ctx.db.run(SQL_EMPRESAS);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_empresas',
-      'SELECT cd_regulator, count(*) FROM mart_empresas GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'empresas_uma_linha_por_codigo',
-      tipo: 'hard',
-      descricao: 'mart_empresas has one row per CVM code',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'empresas_uma_linha_por_codigo',
+        tipo: 'hard',
+        descricao: 'mart_empresas has one row per CVM code',
+        tabela: 'mart_empresas',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator'],
+      },
+    ]);
     const cnpj = await verificar(
       ctx.db,
       'SELECT count(*) FROM mart_empresas',

@@ -1,4 +1,5 @@
 import type { NomeIndicador } from '@fundamentos/schemas/indicadores';
+import { aplicarChecagens } from '../../core/checagens.ts';
 import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 import { SQL_PAPEIS } from './papeis.ts';
@@ -279,17 +280,16 @@ export const indicadoresStage: Stage = {
       descricao: 'every null indicator carries a flag saying why',
       ...nulos,
     });
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_indicadores',
-      'SELECT cd_regulator, ano, nome, count(*) FROM mart_indicadores GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'indicador_chave_unica',
-      tipo: 'hard',
-      descricao: 'one value per (cd_regulator, ano, nome)',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'indicador_chave_unica',
+        tipo: 'hard',
+        descricao: 'one value per (cd_regulator, ano, nome)',
+        tabela: 'mart_indicadores',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'ano', 'nome'],
+      },
+    ]);
     return [];
   },
 };

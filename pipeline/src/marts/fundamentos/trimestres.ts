@@ -1,4 +1,4 @@
-import { verificar } from '../../core/sql.ts';
+import { aplicarChecagens } from '../../core/checagens.ts';
 import type { Stage } from '../../core/stage.ts';
 
 /**
@@ -113,17 +113,16 @@ export const trimestresStage: Stage = {
   name: 'mart_fatos_trimestrais',
   async run(ctx) {
     await ctx.db.run(SQL_TRIMESTRES);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_fatos_trimestrais',
-      `SELECT cd_regulator, ano, trimestre, demo, cd_conta, count(*) FROM mart_fatos_trimestrais GROUP BY ALL HAVING count(*) > 1`,
-    );
-    ctx.report.invariant({
-      nome: 'fatos_trimestrais_chave_unica',
-      tipo: 'hard',
-      descricao: 'one quarterly value per (cd_regulator, ano, trimestre, demo, cd_conta)',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'fatos_trimestrais_chave_unica',
+        tipo: 'hard',
+        descricao: 'one quarterly value per (cd_regulator, ano, trimestre, demo, cd_conta)',
+        tabela: 'mart_fatos_trimestrais',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'ano', 'trimestre', 'demo', 'cd_conta'],
+      },
+    ]);
     return [];
   },
 };

@@ -1,3 +1,4 @@
+import { aplicarChecagens } from '../../core/checagens.ts';
 import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 
@@ -103,17 +104,16 @@ export const acoesStage: Stage = {
   name: 'mart_acoes',
   async run(ctx) {
     await ctx.db.run(SQL_ACOES);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mkt_acoes',
-      'SELECT cd_regulator, doc, dt_refer, count(*) FROM mkt_acoes GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'acoes_uma_linha_por_documento',
-      tipo: 'hard',
-      descricao: 'one share count per company, document and reference date',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'acoes_uma_linha_por_documento',
+        tipo: 'hard',
+        descricao: 'one share count per company, document and reference date',
+        tabela: 'mkt_acoes',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'doc', 'dt_refer'],
+      },
+    ]);
     const escala = await verificar(
       ctx.db,
       'SELECT count(*) FROM mkt_acoes',

@@ -1,4 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { aplicarChecagens } from '../../core/checagens.ts';
 import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
@@ -87,17 +88,16 @@ export const precosStage: Stage = {
   async run(ctx) {
     await garantirTabelasMercado(ctx.db);
     await ctx.db.run(SQL_PRECOS);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_mercado_precos',
-      'SELECT ticker, data, count(*) AS n FROM mart_mercado_precos GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'precos_um_por_codigo_e_pregao',
-      tipo: 'hard',
-      descricao: 'one standard-lot row per trading code and session',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'precos_um_por_codigo_e_pregao',
+        tipo: 'hard',
+        descricao: 'one standard-lot row per trading code and session',
+        tabela: 'mart_mercado_precos',
+        regra: 'chave_unica',
+        colunas: ['ticker', 'data'],
+      },
+    ]);
     const faixa = await verificar(
       ctx.db,
       'SELECT count(*) FROM mart_mercado_precos',

@@ -1,3 +1,4 @@
+import { aplicarChecagens } from '../../core/checagens.ts';
 import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 import { DIAS_MAX_ATE_PRECO, PL_EXTREMO } from './multiplos.ts';
@@ -138,17 +139,16 @@ export const trimestraisStage: Stage = {
       'SELECT count(*) FROM mart_mercado_multiplos_trimestrais',
       'SELECT cd_regulator, ano, trimestre, dt_receb, data_preco FROM mart_mercado_multiplos_trimestrais WHERE data_preco < dt_receb',
     );
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_fundamentos_pl_12m',
-      'SELECT cd_regulator, ano, trimestre, count(*) FROM mart_fundamentos_pl_12m GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'pl_12m_um_por_demonstracao',
-      tipo: 'hard',
-      descricao: 'one 12-month P/L per statement (cd_regulator, ano, trimestre; the DFP is quarter 4)',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'pl_12m_um_por_demonstracao',
+        tipo: 'hard',
+        descricao: 'one 12-month P/L per statement (cd_regulator, ano, trimestre; the DFP is quarter 4)',
+        tabela: 'mart_fundamentos_pl_12m',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'ano', 'trimestre'],
+      },
+    ]);
     ctx.report.invariant({
       nome: 'trimestrais_preco_nao_antes_do_recebimento',
       tipo: 'hard',
