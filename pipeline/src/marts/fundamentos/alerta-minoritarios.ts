@@ -1,5 +1,5 @@
-import { aplicarChecagens, type Checagem } from '../../core/checagens.ts';
-import type { Stage } from '../../core/stage.ts';
+import type { Checagem } from '../../core/checagens.ts';
+import { estagioDeMart } from '../../core/mart.ts';
 
 /** Relative gap between consolidated and owners' profit from which indicadores.json warns (5%). */
 export const LIMIAR_MINORITARIOS = 0.05;
@@ -41,11 +41,8 @@ export const CHECAGENS_ALERTA_MINORITARIOS: readonly Checagem[] = [
   },
 ];
 
-export const alertaMinoritariosStage: Stage = {
-  name: 'mart_alerta_minoritarios',
-  async run(ctx) {
-    await ctx.db.run(SQL_ALERTA_MINORITARIOS, { limiar: LIMIAR_MINORITARIOS });
-    await aplicarChecagens(ctx.db, ctx.report, CHECAGENS_ALERTA_MINORITARIOS);
-    return [];
-  },
-};
+export const alertaMinoritariosStage = estagioDeMart(
+  'mart_alerta_minoritarios',
+  [{ sql: SQL_ALERTA_MINORITARIOS, params: { limiar: LIMIAR_MINORITARIOS } }],
+  CHECAGENS_ALERTA_MINORITARIOS,
+);

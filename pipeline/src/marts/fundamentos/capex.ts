@@ -1,5 +1,4 @@
-import { aplicarChecagens } from '../../core/checagens.ts';
-import type { Stage } from '../../core/stage.ts';
+import { estagioDeMart } from '../../core/mart.ts';
 
 /**
  * Capital expenditure for free cash flow, chosen by label among the investing lines (6.02) of the
@@ -67,28 +66,30 @@ SELECT s.*,
 FROM s;
 `;
 
-export const capexStage: Stage = {
-  name: 'mart_capex',
-  async run(ctx) {
-    await ctx.db.run(SQL_CAPEX_CANDIDATOS, {
-      fora: MOTIVOS_CAPEX.fora_6_02,
-      excluido: ROTULO_CAPEX_EXCLUIDO,
-      entrada: MOTIVOS_CAPEX.entrada,
-      candidato: ROTULO_CAPEX_CANDIDATO,
-      contida: MOTIVOS_CAPEX.contida,
-      incluida: MOTIVOS_CAPEX.incluida,
-    });
-    await ctx.db.run(SQL_FCF);
-    await aplicarChecagens(ctx.db, ctx.report, [
-      {
-        nome: 'fcf_um_por_empresa_ano',
-        tipo: 'hard',
-        descricao: 'one free cash flow per company and year',
-        tabela: 'int_fundamentos_fcf',
-        regra: 'chave_unica',
-        colunas: ['cd_regulator', 'ano'],
+export const capexStage = estagioDeMart(
+  'mart_capex',
+  [
+    {
+      sql: SQL_CAPEX_CANDIDATOS,
+      params: {
+        fora: MOTIVOS_CAPEX.fora_6_02,
+        excluido: ROTULO_CAPEX_EXCLUIDO,
+        entrada: MOTIVOS_CAPEX.entrada,
+        candidato: ROTULO_CAPEX_CANDIDATO,
+        contida: MOTIVOS_CAPEX.contida,
+        incluida: MOTIVOS_CAPEX.incluida,
       },
-    ]);
-    return [];
-  },
-};
+    },
+    SQL_FCF,
+  ],
+  [
+    {
+      nome: 'fcf_um_por_empresa_ano',
+      tipo: 'hard',
+      descricao: 'one free cash flow per company and year',
+      tabela: 'int_fundamentos_fcf',
+      regra: 'chave_unica',
+      colunas: ['cd_regulator', 'ano'],
+    },
+  ],
+);

@@ -1,5 +1,4 @@
-import { aplicarChecagens } from '../../core/checagens.ts';
-import type { Stage } from '../../core/stage.ts';
+import { estagioDeMart } from '../../core/mart.ts';
 
 /**
  * Depreciation/amortization for EBITDA, chosen by label among the free (ST_CONTA_FIXA = N) lines of the
@@ -69,30 +68,32 @@ FROM int_fundamentos_dfc_mi_base b LEFT JOIN mart_dep_amort_candidatos c USING (
 GROUP BY ALL;
 `;
 
-export const depAmortStage: Stage = {
-  name: 'mart_dep_amort',
-  async run(ctx) {
-    await ctx.db.run(SQL_DFC_MI_BASE);
-    await ctx.db.run(SQL_DEP_AMORT_CANDIDATOS, {
-      fora: MOTIVOS.fora_6_01,
-      variacao: MOTIVOS.variacao,
-      excluido: ROTULO_EXCLUIDO,
-      financeira: MOTIVOS.financeira,
-      candidato: ROTULO_CANDIDATO,
-      contida: MOTIVOS.contida,
-      incluida: MOTIVOS.incluida,
-    });
-    await ctx.db.run(SQL_DEP_AMORT);
-    await aplicarChecagens(ctx.db, ctx.report, [
-      {
-        nome: 'dep_amort_uma_agregacao_por_ano',
-        tipo: 'hard',
-        descricao: 'each company-year takes D&A from exactly one DFC_MI aggregation',
-        tabela: 'int_fundamentos_dfc_mi_base',
-        regra: 'chave_unica',
-        colunas: ['cd_regulator', 'ano'],
+export const depAmortStage = estagioDeMart(
+  'mart_dep_amort',
+  [
+    SQL_DFC_MI_BASE,
+    {
+      sql: SQL_DEP_AMORT_CANDIDATOS,
+      params: {
+        fora: MOTIVOS.fora_6_01,
+        variacao: MOTIVOS.variacao,
+        excluido: ROTULO_EXCLUIDO,
+        financeira: MOTIVOS.financeira,
+        candidato: ROTULO_CANDIDATO,
+        contida: MOTIVOS.contida,
+        incluida: MOTIVOS.incluida,
       },
-    ]);
-    return [];
-  },
-};
+    },
+    SQL_DEP_AMORT,
+  ],
+  [
+    {
+      nome: 'dep_amort_uma_agregacao_por_ano',
+      tipo: 'hard',
+      descricao: 'each company-year takes D&A from exactly one DFC_MI aggregation',
+      tabela: 'int_fundamentos_dfc_mi_base',
+      regra: 'chave_unica',
+      colunas: ['cd_regulator', 'ano'],
+    },
+  ],
+);

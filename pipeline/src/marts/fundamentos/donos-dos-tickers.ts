@@ -1,5 +1,5 @@
-import { aplicarChecagens, type Checagem } from '../../core/checagens.ts';
-import type { Stage } from '../../core/stage.ts';
+import type { Checagem } from '../../core/checagens.ts';
+import { estagioDeMart } from '../../core/mart.ts';
 
 /**
  * `mart_fundamentos_tickers_donos`: which company a trading code resolves to (json/tickers.json). A
@@ -40,11 +40,8 @@ export const CHECAGENS_DONOS_DOS_TICKERS: readonly Checagem[] = [
   },
 ];
 
-export const donosDosTickersStage: Stage = {
-  name: 'mart_donos_dos_tickers',
-  async run(ctx) {
-    await ctx.db.run(SQL_DONOS_DOS_TICKERS);
-    await aplicarChecagens(ctx.db, ctx.report, CHECAGENS_DONOS_DOS_TICKERS);
-    return [];
-  },
-};
+export const donosDosTickersStage = estagioDeMart(
+  'mart_donos_dos_tickers',
+  [SQL_DONOS_DOS_TICKERS],
+  CHECAGENS_DONOS_DOS_TICKERS,
+);

@@ -1,5 +1,5 @@
-import { aplicarChecagens, type Checagem } from '../../core/checagens.ts';
-import type { Stage } from '../../core/stage.ts';
+import type { Checagem } from '../../core/checagens.ts';
+import { estagioDeMart } from '../../core/mart.ts';
 
 /**
  * The company's valuation at its latest session and its dividends, computed here once so the JSON
@@ -132,11 +132,4 @@ export const CHECAGENS_VALUATION: readonly Checagem[] = [
   },
 ];
 
-export const valuationStage: Stage = {
-  name: 'mart_valuation',
-  async run(ctx) {
-    await ctx.db.run(SQL_VALUATION_MART);
-    await aplicarChecagens(ctx.db, ctx.report, CHECAGENS_VALUATION);
-    return [];
-  },
-};
+export const valuationStage = estagioDeMart('mart_valuation', [SQL_VALUATION_MART], CHECAGENS_VALUATION);
