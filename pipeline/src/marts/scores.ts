@@ -3,12 +3,19 @@ import { type ScoresEmpresa, ScoresEmpresaSchema, type ScoreValorAno } from '@fu
 import { z } from 'zod';
 import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
+import { escreverConjuntos } from './conjuntos/escrever.ts';
 import { citacao } from './fundamentos/citacao.ts';
 import { CRITERIOS_F_SCORE } from './fundamentos/indicadores.ts';
 import { EMPRESAS_COM_SCORES } from './fundamentos/recursos.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
+
+/** Bulk set of the value score (docs/datasets-mercado.md): the rows scores.json projects. */
+export const CONJUNTOS_SCORES: Record<string, string> = {
+  score_valor: `SELECT cd_regulator, ano, valor, flag, pl, pvp, posicao_lucro_preco, posicao_vp_preco, universo
+    FROM mart_mercado_score_valor ORDER BY cd_regulator, ano`,
+};
 
 /** One row of `mart_mercado_score_valor` (score-valor.ts computes it). */
 export const ScoreValorRow = z.object({
@@ -99,6 +106,7 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
       }),
     );
   }
+  out.push(...(await escreverConjuntos(ctx, CONJUNTOS_SCORES)));
   return out;
 }
 

@@ -207,6 +207,35 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
       ],
     },
   },
+  score_valor: {
+    descricao: [
+      'empresa × ano fiscal com múltiplo anual: score de valor (metodologia 9.1), o de scores.json',
+      "company × fiscal year with an annual multiple: value score (methodology 9.1), scores.json's",
+    ],
+    colunas: {
+      valor: [
+        'média das duas posições; nulo fora do universo do ano ou com universo de uma empresa',
+        "mean of the two positions; null outside the year's universe or with a universe of one",
+      ],
+      flag: [
+        'por que o score é nulo: flag bloqueante do P/L, score_valor_sem_multiplos, pvp_patrimonio_nao_positivo ou score_valor_universo_pequeno',
+        'why the score is null: the P/E blocking flag, score_valor_sem_multiplos, pvp_patrimonio_nao_positivo or score_valor_universo_pequeno',
+      ],
+      pl: ['P/L anual', 'annual P/E'],
+      posicao_lucro_preco: [
+        'posição percentual de lucro/preço (1/P/L) no universo do ano: 0 menor, 1 maior',
+        "percentile position of earnings/price (1/P/E) in the year's universe: 0 smallest, 1 largest",
+      ],
+      posicao_vp_preco: [
+        'posição percentual de valor patrimonial/preço (1/P/VP) no universo do ano',
+        "percentile position of book/price (1/P/B) in the year's universe",
+      ],
+      universo: [
+        'empresas do ano com P/L e P/VP e sem flag bloqueante',
+        'companies of the year with P/E and P/B and no blocking flag',
+      ],
+    },
+  },
   valuation: {
     descricao: [
       'empresa: valuation no último pregão com o balanço mais recente (o bloco valuation de multiplos.json), DY e payout',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { type Dividendos, DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
+import { ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
 import { type ScreenerSnapshot, ScreenerSnapshotSchema } from '@fundamentos/schemas/screener-snapshot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -226,6 +227,15 @@ describe('AMBEV proventos from the real B3 answer', () => {
       proventos_12m: d.dividend_yield_12m?.proventos_12m,
       dy_12m: d.dividend_yield_12m?.valor,
     });
+  });
+
+  it('the score_valor set holds the rows of scores.json (Bradesco, 906)', async () => {
+    const s = await json('json/empresas/906/scores.json', ScoresEmpresaSchema);
+    const r =
+      await consultar(`SELECT ano, valor, flag, pl, pvp, posicao_lucro_preco, posicao_vp_preco, universo
+      FROM ${pq('score_valor')} WHERE cd_regulator = 906 ORDER BY ano`);
+    expect(s.score_valor.length).toBeGreaterThan(0);
+    expect(r.map((x) => ({ ...x, universo: Number(x.universo) }))).toEqual(s.score_valor);
   });
 
   it('a company without a B3 answer says so instead of claiming no proventos', async () => {
