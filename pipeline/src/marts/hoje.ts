@@ -2,8 +2,8 @@ import type { DocumentoRecebido, Hoje, Mudanca, ReapresentacaoRevelada } from '@
 import { HojeSchema } from '@fundamentos/schemas/hoje';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
-import { linhas } from './fundamentos/sql.ts';
 
 /** Days in the window, counting its last day (the newest reception date in the data). */
 export const DIAS_JANELA = 7;

@@ -6,6 +6,7 @@ import { fiisStages } from './fiis/index.ts';
 import { fundamentosStages } from './fundamentos/index.ts';
 import { hojeStage } from './hoje.ts';
 import { mercadoStages } from './mercado/index.ts';
+import { scoreValorStage } from './score-valor.ts';
 import { scoresStage } from './scores.ts';
 import { comparacaoStage } from './site/comparacao.ts';
 import { vereditoStage } from './veredito.ts';
@@ -19,6 +20,7 @@ import { vereditoStage } from './veredito.ts';
 export const martStages: Stage[] = [
   ...fundamentosStages,
   ...mercadoStages,
+  scoreValorStage,
   scoresStage,
   vereditoStage,
   hojeStage,

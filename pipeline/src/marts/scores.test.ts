@@ -1,5 +1,45 @@
-import { describe, expect, it } from 'vitest';
-import { calcularScoreValor, type MultiploAnual, posicoes } from './scores.ts';
+import { DuckDBInstance } from '@duckdb/node-api';
+import type { ScoreValorAno } from '@fundamentos/schemas/scores';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { linhas } from '../core/sql.ts';
+import { PASSOS_SCORE_VALOR } from './score-valor.ts';
+import { posicoes, ScoreValorRow } from './scores.ts';
+
+/** An annual multiple as `mart_mercado_multiplos_anuais` holds it (the columns the value score reads). */
+interface MultiploAnual {
+  cd_regulator: number;
+  ano: number;
+  pl: number | null;
+  pvp: number | null;
+  flag_pl: string | null;
+  flag: string | null;
+}
+
+/** The mart's SQL over the fixture in a fresh in-memory DuckDB: `cd/ano` → the published score row. */
+async function calcularScoreValor(multiplos: MultiploAnual[]): Promise<Map<string, ScoreValorAno>> {
+  const db = await (await DuckDBInstance.create(':memory:')).connect();
+  try {
+    await db.run(`CREATE TABLE mart_mercado_multiplos_anuais
+      (cd_regulator INTEGER, ano INTEGER, pl DOUBLE, pvp DOUBLE, flag_pl VARCHAR, flag VARCHAR)`);
+    for (const m of multiplos)
+      await db.run('INSERT INTO mart_mercado_multiplos_anuais VALUES ($1, $2, $3, $4, $5, $6)', [
+        m.cd_regulator,
+        m.ano,
+        m.pl,
+        m.pvp,
+        m.flag_pl,
+        m.flag,
+      ]);
+    for (const p of PASSOS_SCORE_VALOR) {
+      if (typeof p === 'string') await db.run(p);
+      else await db.run(p.sql, p.params);
+    }
+    const rows = await linhas(db, 'SELECT * FROM mart_mercado_score_valor', ScoreValorRow);
+    return new Map(rows.map(({ cd_regulator, ...r }) => [`${cd_regulator}/${r.ano}`, r]));
+  } finally {
+    db.closeSync();
+  }
+}
 
 /**
  * Made-here fixture (not real companies or prices): five companies in 2021, one alone in 2020, to
@@ -26,7 +66,10 @@ const FIXTURE: MultiploAnual[] = [
 ];
 
 describe('value score (metodologia 9.1) on a made-here fixture', () => {
-  const s = calcularScoreValor(FIXTURE);
+  let s: Map<string, ScoreValorAno>;
+  beforeAll(async () => {
+    s = await calcularScoreValor(FIXTURE);
+  });
 
   it('positions: 0 smallest, 1 largest, ties share the mean position', () => {
     expect(posicoes([3, 1, 2])).toEqual([1, 0, 0.5]);

@@ -1,27 +1,34 @@
-import { juntarFlags, separarFlags } from '@fundamentos/schemas/flags';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { type ScoresEmpresa, ScoresEmpresaSchema, type ScoreValorAno } from '@fundamentos/schemas/scores';
 import { z } from 'zod';
+import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
+import { escreverConjuntos } from './conjuntos/escrever.ts';
+import { citacao } from './fundamentos/citacao.ts';
 import { CRITERIOS_F_SCORE } from './fundamentos/indicadores.ts';
-import { citacao } from './fundamentos/publicacao.ts';
 import { EMPRESAS_COM_SCORES } from './fundamentos/recursos.ts';
-import { linhas } from './fundamentos/sql.ts';
-import { gravidadePl } from './mercado/multiplos.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
 
-/** One annual multiple as the market marts published it (`mkt_multiplos_anuais`). */
-export const MultiploAnualRow = z.object({
+/** Bulk set of the value score (docs/datasets-mercado.md): the rows scores.json projects. */
+export const CONJUNTOS_SCORES: Record<string, string> = {
+  score_valor: `SELECT cd_regulator, ano, valor, flag, pl, pvp, posicao_lucro_preco, posicao_vp_preco, universo
+    FROM mart_mercado_score_valor ORDER BY cd_regulator, ano`,
+};
+
+/** One row of `mart_mercado_score_valor` (score-valor.ts computes it). */
+export const ScoreValorRow = z.object({
   cd_regulator: num,
   ano: num,
+  valor: numOuNulo,
+  flag: z.string().nullable(),
   pl: numOuNulo,
   pvp: numOuNulo,
-  flag_pl: z.string().nullable(),
-  flag: z.string().nullable(),
+  posicao_lucro_preco: numOuNulo,
+  posicao_vp_preco: numOuNulo,
+  universo: num,
 });
-export type MultiploAnual = z.infer<typeof MultiploAnualRow>;
 
 /**
  * Percentile position of each value among `valores`: 0 = smallest, 1 = largest, ties share the mean
@@ -34,68 +41,6 @@ export function posicoes(valores: number[]): number[] {
     const iguais = valores.filter((x) => x === v).length;
     return (menores + (iguais - 1) / 2) / (n - 1);
   });
-}
-
-/** Why a multiple cannot enter the universe, or null when it can (metodologia 9.1). */
-function motivoFora(m: MultiploAnual): string | null {
-  const bloqueantes = separarFlags(m.flag_pl).filter((f) => gravidadePl(f) === 'bloqueante');
-  if (m.pl === null || bloqueantes.length > 0) return juntarFlags(bloqueantes) ?? 'score_valor_sem_multiplos';
-  if (m.pvp === null) {
-    // P/VP is null only without market cap (then P/L is null too) or with equity <= 0
-    return separarFlags(m.flag).includes('pvp_patrimonio_nao_positivo')
-      ? 'pvp_patrimonio_nao_positivo'
-      : 'score_valor_sem_multiplos';
-  }
-  return null;
-}
-
-/**
- * Value score per company and exercise: within the year's universe (P/L and P/VP present, no blocking
- * P/L flag), E/P = 1/P/L and B/P = 1/P/VP become percentile positions and the score is their mean.
- * Outside the universe: null with the multiple's blocking flag. A universe of one has no positions.
- */
-export function calcularScoreValor(multiplos: MultiploAnual[]): Map<string, ScoreValorAno> {
-  const out = new Map<string, ScoreValorAno>();
-  const porAno = new Map<number, MultiploAnual[]>();
-  for (const m of multiplos) {
-    const fora = motivoFora(m);
-    if (fora !== null) {
-      out.set(`${m.cd_regulator}/${m.ano}`, {
-        ano: m.ano,
-        valor: null,
-        flag: fora,
-        pl: m.pl,
-        pvp: m.pvp,
-        posicao_lucro_preco: null,
-        posicao_vp_preco: null,
-        universo: 0,
-      });
-      continue;
-    }
-    porAno.set(m.ano, [...(porAno.get(m.ano) ?? []), m]);
-  }
-  for (const [ano, universo] of porAno) {
-    const n = universo.length;
-    const ep = n > 1 ? posicoes(universo.map((m) => 1 / (m.pl as number))) : [];
-    const bp = n > 1 ? posicoes(universo.map((m) => 1 / (m.pvp as number))) : [];
-    universo.forEach((m, i) => {
-      const a = ep[i] ?? null;
-      const b = bp[i] ?? null;
-      out.set(`${m.cd_regulator}/${ano}`, {
-        ano,
-        valor: a === null || b === null ? null : (a + b) / 2,
-        flag: a === null || b === null ? 'score_valor_universo_pequeno' : null,
-        pl: m.pl,
-        pvp: m.pvp,
-        posicao_lucro_preco: a,
-        posicao_vp_preco: b,
-        universo: n,
-      });
-    });
-  }
-  // every company and year outside the universe still reports the size of the universe it missed
-  for (const s of out.values()) if (s.universo === 0) s.universo = porAno.get(s.ano)?.length ?? 0;
-  return out;
 }
 
 /**
@@ -114,12 +59,12 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
     `SELECT cd_regulator, ano, criterio, ponto FROM mart_f_score_criterios WHERE cd_regulator IN (${EMPRESAS_COM_SCORES})`,
     z.object({ cd_regulator: num, ano: num, criterio: z.string(), ponto: numOuNulo }),
   );
-  const multiplos = await linhas(
+  const scoreValor = await linhas(
     ctx.db,
-    'SELECT cd_regulator, ano, pl, pvp, flag_pl, flag FROM mkt_multiplos_anuais ORDER BY cd_regulator, ano',
-    MultiploAnualRow,
+    `SELECT cd_regulator, ano, valor, flag, pl, pvp, posicao_lucro_preco, posicao_vp_preco, universo
+     FROM mart_mercado_score_valor ORDER BY cd_regulator, ano`,
+    ScoreValorRow,
   );
-  const score = calcularScoreValor(multiplos);
   const criterios = new Map<string, Map<string, number | null>>();
   for (const c of crit) {
     const k = `${c.cd_regulator}/${c.ano}`;
@@ -127,10 +72,10 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
   }
   const porEmpresa = new Map<number, typeof fscore>();
   for (const r of fscore) porEmpresa.set(r.cd_regulator, [...(porEmpresa.get(r.cd_regulator) ?? []), r]);
-  // multiplos come ordered by company and year
-  const anosMultiplos = new Map<number, number[]>();
-  for (const m of multiplos)
-    anosMultiplos.set(m.cd_regulator, [...(anosMultiplos.get(m.cd_regulator) ?? []), m.ano]);
+  // ordered by company and year (one row per annual multiple, score-valor.ts)
+  const scorePorEmpresa = new Map<number, ScoreValorAno[]>();
+  for (const { cd_regulator, ...r } of scoreValor)
+    scorePorEmpresa.set(cd_regulator, [...(scorePorEmpresa.get(cd_regulator) ?? []), r]);
   const out: ManifestEntry[] = [];
   for (const [cd, anos] of porEmpresa) {
     const data: ScoresEmpresa = {
@@ -147,7 +92,7 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
           }),
         };
       }),
-      score_valor: (anosMultiplos.get(cd) ?? []).flatMap((ano) => score.get(`${cd}/${ano}`) ?? []),
+      score_valor: scorePorEmpresa.get(cd) ?? [],
       nota: 'F-score de Piotroski com os nove critérios abertos (metodologia, seção 9). Score de valor (seção 9.1): média das posições percentuais de lucro/preço e valor patrimonial/preço no universo do exercício; nulo com a flag do múltiplo quando o P/L ou o P/VP falta ou tem flag bloqueante.',
       citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* da empresa ${cd}; COTAHIST (múltiplos)`),
     };
@@ -161,6 +106,7 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
       }),
     );
   }
+  out.push(...(await escreverConjuntos(ctx, CONJUNTOS_SCORES)));
   return out;
 }
 

@@ -322,7 +322,7 @@ describe('json/empresas/<cd>/veredito.json (real sample)', () => {
       for (const [tabela, arquivo] of [
         ['mart_empresas', 'empresas'],
         ['mart_indicadores', 'indicadores'],
-        ['mkt_multiplos_anuais', 'multiplos'],
+        ['mart_mercado_multiplos_anuais', 'multiplos'],
         ['mart_reapresentacoes', 'reapresentacoes'],
         ['stg_cvm_doc_indice', 'stg_cvm_doc_indice'],
         ['stg_cvm_parecer', 'stg_cvm_parecer'],

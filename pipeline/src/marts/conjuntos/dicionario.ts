@@ -207,6 +207,86 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
       ],
     },
   },
+  score_valor: {
+    descricao: [
+      'empresa × ano fiscal com múltiplo anual: score de valor (metodologia 9.1), o de scores.json',
+      "company × fiscal year with an annual multiple: value score (methodology 9.1), scores.json's",
+    ],
+    colunas: {
+      valor: [
+        'média das duas posições; nulo fora do universo do ano ou com universo de uma empresa',
+        "mean of the two positions; null outside the year's universe or with a universe of one",
+      ],
+      flag: [
+        'por que o score é nulo: flag bloqueante do P/L, score_valor_sem_multiplos, pvp_patrimonio_nao_positivo ou score_valor_universo_pequeno',
+        'why the score is null: the P/E blocking flag, score_valor_sem_multiplos, pvp_patrimonio_nao_positivo or score_valor_universo_pequeno',
+      ],
+      pl: ['P/L anual', 'annual P/E'],
+      posicao_lucro_preco: [
+        'posição percentual de lucro/preço (1/P/L) no universo do ano: 0 menor, 1 maior',
+        "percentile position of earnings/price (1/P/E) in the year's universe: 0 smallest, 1 largest",
+      ],
+      posicao_vp_preco: [
+        'posição percentual de valor patrimonial/preço (1/P/VP) no universo do ano',
+        "percentile position of book/price (1/P/B) in the year's universe",
+      ],
+      universo: [
+        'empresas do ano com P/L e P/VP e sem flag bloqueante',
+        'companies of the year with P/E and P/B and no blocking flag',
+      ],
+    },
+  },
+  valuation: {
+    descricao: [
+      'empresa: valuation no último pregão com o balanço mais recente (o bloco valuation de multiplos.json), DY e payout',
+      "company: valuation at the latest session with the latest balance sheet (multiplos.json's valuation block), DY and payout",
+    ],
+    colunas: {
+      ticker_preco: ['código cujo preço foi usado', 'code whose price was used'],
+      classe: [
+        'classe do preço usado (ON quando desconhecida); os proventos somados são dessa classe',
+        'class of the price used (ON when unknown); the proventos summed are of that class',
+      ],
+      ano: ['ano fiscal do balanço usado', 'fiscal year of the balance sheet used'],
+      acoes: ['ações em circulação (ON + PN)', 'shares outstanding (common + preferred)'],
+      flags_acoes: [
+        'avisos da contagem de ações, separados por `;`',
+        'flags of the share count, separated by `;`',
+      ],
+      ev: [
+        'valor da firma: valor de mercado + dívida líquida (R$)',
+        'enterprise value: market cap + net debt (BRL)',
+      ],
+      divida_liquida: ['dívida líquida do ano (R$)', 'net debt of the year (BRL)'],
+      lucro: ['lucro dos controladores do ano (R$)', 'net income attributable to owners for the year (BRL)'],
+      patrimonio: ['patrimônio líquido dos controladores (R$)', "owners' equity (BRL)"],
+      lpa: ['lucro por ação (R$)', 'earnings per share (BRL)'],
+      vpa: ['valor patrimonial por ação (R$)', 'book value per share (BRL)'],
+      n_proventos: [
+        'eventos em dinheiro da B3 da empresa (0: a bolsa não respondeu; proventos, DY e payout nulos)',
+        "the company's B3 cash events (0: no answer from the exchange; proventos, DY and payout null)",
+      ],
+      proventos_12m: [
+        'proventos por ação da classe com data com nos 12 meses até data_preco (R$)',
+        'proventos per share of the class with cum date in the 12 months to data_preco (BRL)',
+      ],
+      dy_12m: [
+        'dividend yield 12 meses: proventos_12m / preco',
+        '12-month dividend yield: proventos_12m / preco',
+      ],
+      proventos_ano: [
+        'proventos por ação da classe com data com no ano fiscal (R$)',
+        'proventos per share of the class with cum date in the fiscal year (BRL)',
+      ],
+      payout: [
+        'proventos_ano × acoes / lucro; só com uma classe de ações e lucro positivo',
+        'proventos_ano × acoes / lucro; only with a single share class and positive income',
+      ],
+      fco: ['fluxo de caixa operacional (R$)', 'operating cash flow (BRL)'],
+      p_fco: ['valor de mercado / fluxo de caixa operacional', 'market cap / operating cash flow'],
+      p_fcf: ['valor de mercado / fluxo de caixa livre', 'market cap / free cash flow'],
+    },
+  },
   screener: {
     descricao: [
       'empresa × ano com DFP: indicadores, múltiplos e P/L 12 meses (o instantâneo do /screener)',

@@ -1,13 +1,14 @@
 import { type Conjuntos, ConjuntosSchema } from '@fundamentos/schemas/conjuntos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { CONJUNTOS_ETFS } from '../etfs/conjuntos.ts';
 import { CONJUNTOS_EVENTOS } from '../eventos/publicacao.ts';
 import { CONJUNTOS_FIIS } from '../fiis/conjuntos.ts';
 import { CONJUNTOS } from '../fundamentos/publicacao.ts';
-import { linhas } from '../fundamentos/sql.ts';
 import { CONJUNTOS_MERCADO } from '../mercado/publicacao.ts';
+import { CONJUNTOS_SCORES } from '../scores.ts';
 import { COLUNAS_COMUNS, DESCRICOES_CONJUNTOS } from './dicionario.ts';
 import { escreverConjuntos } from './escrever.ts';
 
@@ -18,6 +19,7 @@ export const CONJUNTOS_FUNDOS: Record<string, string> = { ...CONJUNTOS_FIIS, ...
 export const TODOS_OS_CONJUNTOS: Record<string, string> = {
   ...CONJUNTOS,
   ...CONJUNTOS_MERCADO,
+  ...CONJUNTOS_SCORES,
   screener: 'SELECT * FROM mart_screener',
   ...CONJUNTOS_FUNDOS,
   ...CONJUNTOS_EVENTOS,

@@ -1,5 +1,4 @@
-import type { Stage } from '../../core/stage.ts';
-import { verificar } from './sql.ts';
+import { estagioDeMart } from '../../core/mart.ts';
 
 /**
  * Capital expenditure for free cash flow, chosen by label among the investing lines (6.02) of the
@@ -19,24 +18,22 @@ export const MOTIVOS_CAPEX = {
   contida: 'excluída: detalhe de uma linha de nível superior já incluída (evita contar duas vezes)',
 } as const;
 
-const lit = (s: string): string => `'${s.replaceAll("'", "''")}'`;
-
 /**
  * `mart_capex_candidatos`: every DFC_MI line whose label names fixed or intangible assets, with its decision.
- * `fund_fcf`: fcf = 6.01 + sum of the included lines (outflows are negative); null with `motivo` when the
+ * `int_fundamentos_fcf`: fcf = 6.01 + sum of the included lines (outflows are negative); null with `motivo` when the
  * year has no indirect statement, no included line, or included lines that sum to an inflow.
  */
-export const SQL_CAPEX = /* sql */ `
+export const SQL_CAPEX_CANDIDATOS = /* sql */ `
 CREATE OR REPLACE TABLE mart_capex_candidatos AS
 WITH c AS (
   SELECT l.cd_regulator, l.ano, l.agreg, l.cd_conta, l.ds_conta, l.st_conta_fixa, CAST(l.valor AS DOUBLE) AS valor,
          l.versao, l.dt_receb, l.arquivo, l.linha,
-         CASE WHEN l.cd_conta NOT LIKE '6.02.%' THEN ${lit(MOTIVOS_CAPEX.fora_6_02)}
-              WHEN regexp_matches(lower(strip_accents(l.ds_conta)), ${lit(ROTULO_CAPEX_EXCLUIDO)}) THEN ${lit(MOTIVOS_CAPEX.entrada)}
+         CASE WHEN l.cd_conta NOT LIKE '6.02.%' THEN $fora
+              WHEN regexp_matches(lower(strip_accents(l.ds_conta)), $excluido) THEN $entrada
          END AS motivo_base
-  FROM fund_linhas_todas l JOIN fund_base b ON b.cd_regulator = l.cd_regulator AND b.ano = l.ano AND b.fco_mi_ag = l.agreg
+  FROM int_fundamentos_linhas_todas l JOIN fund_base b ON b.cd_regulator = l.cd_regulator AND b.ano = l.ano AND b.fco_mi_ag = l.agreg
   WHERE l.demo = 'DFC_MI' AND l.ordem = 'ultimo' AND b.fco_mi_u IS NOT NULL
-    AND regexp_matches(lower(strip_accents(l.ds_conta)), ${lit(ROTULO_CAPEX_CANDIDATO)})
+    AND regexp_matches(lower(strip_accents(l.ds_conta)), $candidato)
 )
 SELECT c.* EXCLUDE (motivo_base),
   CASE WHEN motivo_base IS NOT NULL THEN 'excluida'
@@ -45,12 +42,14 @@ SELECT c.* EXCLUDE (motivo_base),
        ELSE 'incluida' END AS decisao,
   CASE WHEN motivo_base IS NOT NULL THEN motivo_base
        WHEN EXISTS (SELECT 1 FROM c a WHERE a.cd_regulator = c.cd_regulator AND a.ano = c.ano AND a.motivo_base IS NULL
-                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN ${lit(MOTIVOS_CAPEX.contida)}
-       ELSE ${lit(MOTIVOS_CAPEX.incluida)} END AS motivo
+                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN $contida
+       ELSE $incluida END AS motivo
 FROM c
 ORDER BY cd_regulator, ano, cd_conta;
+`;
 
-CREATE OR REPLACE TABLE fund_fcf AS
+export const SQL_FCF = /* sql */ `
+CREATE OR REPLACE TABLE int_fundamentos_fcf AS
 WITH s AS (
   SELECT b.cd_regulator, b.ano, b.fco_mi_u AS fco,
     count(c.cd_conta) FILTER (WHERE c.decisao = 'incluida') AS n_incluidas,
@@ -67,21 +66,30 @@ SELECT s.*,
 FROM s;
 `;
 
-export const capexStage: Stage = {
-  name: 'mart_capex',
-  async run(ctx) {
-    await ctx.db.run(SQL_CAPEX);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM fund_fcf',
-      'SELECT cd_regulator, ano, count(*) FROM fund_fcf GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
+export const capexStage = estagioDeMart(
+  'mart_capex',
+  [
+    {
+      sql: SQL_CAPEX_CANDIDATOS,
+      params: {
+        fora: MOTIVOS_CAPEX.fora_6_02,
+        excluido: ROTULO_CAPEX_EXCLUIDO,
+        entrada: MOTIVOS_CAPEX.entrada,
+        candidato: ROTULO_CAPEX_CANDIDATO,
+        contida: MOTIVOS_CAPEX.contida,
+        incluida: MOTIVOS_CAPEX.incluida,
+      },
+    },
+    SQL_FCF,
+  ],
+  [
+    {
       nome: 'fcf_um_por_empresa_ano',
       tipo: 'hard',
       descricao: 'one free cash flow per company and year',
-      ...unica,
-    });
-    return [];
-  },
-};
+      tabela: 'int_fundamentos_fcf',
+      regra: 'chave_unica',
+      colunas: ['cd_regulator', 'ano'],
+    },
+  ],
+);

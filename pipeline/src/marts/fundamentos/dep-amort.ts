@@ -1,5 +1,4 @@
-import type { Stage } from '../../core/stage.ts';
-import { verificar } from './sql.ts';
+import { estagioDeMart } from '../../core/mart.ts';
 
 /**
  * Depreciation/amortization for EBITDA, chosen by label among the free (ST_CONTA_FIXA = N) lines of the
@@ -22,30 +21,30 @@ export const MOTIVOS = {
   contida: 'excluída: detalhe de uma linha de nível superior já incluída (evita contar duas vezes)',
 } as const;
 
-const lit = (s: string): string => `'${s.replaceAll("'", "''")}'`;
-
-export const SQL_DEP_AMORT = /* sql */ `
-CREATE OR REPLACE TABLE fund_dfc_mi_base AS
+export const SQL_DFC_MI_BASE = /* sql */ `
+CREATE OR REPLACE TABLE int_fundamentos_dfc_mi_base AS
 -- EBITDA adds D&A to the EBIT of the DRE, so the cash-flow statement must be of the same aggregation
 SELECT DISTINCT l.cd_regulator, l.ano, l.agreg
-FROM fund_linhas_todas l
-JOIN (SELECT cd_regulator, ano, demo, agreg FROM fund_agregacao) a
+FROM int_fundamentos_linhas_todas l
+JOIN (SELECT cd_regulator, ano, demo, agreg FROM int_fundamentos_agregacao) a
   ON a.cd_regulator = l.cd_regulator AND a.ano = l.ano AND a.agreg = l.agreg
- AND a.demo = (CASE WHEN EXISTS (SELECT 1 FROM fund_agregacao x WHERE x.cd_regulator = l.cd_regulator AND x.ano = l.ano
+ AND a.demo = (CASE WHEN EXISTS (SELECT 1 FROM int_fundamentos_agregacao x WHERE x.cd_regulator = l.cd_regulator AND x.ano = l.ano
                                    AND x.demo = 'DRE') THEN 'DRE' ELSE 'DFC_MI' END)
 WHERE l.demo = 'DFC_MI';
+`;
 
+export const SQL_DEP_AMORT_CANDIDATOS = /* sql */ `
 CREATE OR REPLACE TABLE mart_dep_amort_candidatos AS
 WITH c AS (
   SELECT l.cd_regulator, l.ano, l.agreg, l.cd_conta, l.ds_conta, l.st_conta_fixa, CAST(l.valor AS DOUBLE) AS valor,
          l.versao, l.dt_receb, l.arquivo, l.linha,
-         CASE WHEN l.cd_conta NOT LIKE '6.01.%' THEN ${lit(MOTIVOS.fora_6_01)}
-              WHEN l.cd_conta LIKE '6.01.02.%' THEN ${lit(MOTIVOS.variacao)}
-              WHEN regexp_matches(lower(strip_accents(l.ds_conta)), ${lit(ROTULO_EXCLUIDO)}) THEN ${lit(MOTIVOS.financeira)}
+         CASE WHEN l.cd_conta NOT LIKE '6.01.%' THEN $fora
+              WHEN l.cd_conta LIKE '6.01.02.%' THEN $variacao
+              WHEN regexp_matches(lower(strip_accents(l.ds_conta)), $excluido) THEN $financeira
          END AS motivo_base
-  FROM fund_linhas_todas l JOIN fund_dfc_mi_base USING (cd_regulator, ano, agreg)
+  FROM int_fundamentos_linhas_todas l JOIN int_fundamentos_dfc_mi_base USING (cd_regulator, ano, agreg)
   WHERE l.demo = 'DFC_MI' AND l.ordem = 'ultimo'
-    AND regexp_matches(lower(strip_accents(l.ds_conta)), ${lit(ROTULO_CANDIDATO)})
+    AND regexp_matches(lower(strip_accents(l.ds_conta)), $candidato)
 )
 SELECT c.* EXCLUDE (motivo_base),
   CASE WHEN motivo_base IS NOT NULL THEN 'excluida'
@@ -54,34 +53,47 @@ SELECT c.* EXCLUDE (motivo_base),
        ELSE 'incluida' END AS decisao,
   CASE WHEN motivo_base IS NOT NULL THEN motivo_base
        WHEN EXISTS (SELECT 1 FROM c a WHERE a.cd_regulator = c.cd_regulator AND a.ano = c.ano AND a.motivo_base IS NULL
-                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN ${lit(MOTIVOS.contida)}
-       ELSE ${lit(MOTIVOS.incluida)} END AS motivo
+                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN $contida
+       ELSE $incluida END AS motivo
 FROM c
 ORDER BY cd_regulator, ano, cd_conta;
+`;
 
-CREATE OR REPLACE TABLE fund_dep_amort AS
+export const SQL_DEP_AMORT = /* sql */ `
+CREATE OR REPLACE TABLE int_fundamentos_dep_amort AS
 SELECT b.cd_regulator, b.ano, b.agreg,
   count(c.cd_conta) FILTER (WHERE c.decisao = 'incluida') AS n_incluidas,
   sum(c.valor) FILTER (WHERE c.decisao = 'incluida') AS dep_amort
-FROM fund_dfc_mi_base b LEFT JOIN mart_dep_amort_candidatos c USING (cd_regulator, ano, agreg)
+FROM int_fundamentos_dfc_mi_base b LEFT JOIN mart_dep_amort_candidatos c USING (cd_regulator, ano, agreg)
 GROUP BY ALL;
 `;
 
-export const depAmortStage: Stage = {
-  name: 'mart_dep_amort',
-  async run(ctx) {
-    await ctx.db.run(SQL_DEP_AMORT);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM fund_dfc_mi_base',
-      'SELECT cd_regulator, ano, count(*) FROM fund_dfc_mi_base GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
+export const depAmortStage = estagioDeMart(
+  'mart_dep_amort',
+  [
+    SQL_DFC_MI_BASE,
+    {
+      sql: SQL_DEP_AMORT_CANDIDATOS,
+      params: {
+        fora: MOTIVOS.fora_6_01,
+        variacao: MOTIVOS.variacao,
+        excluido: ROTULO_EXCLUIDO,
+        financeira: MOTIVOS.financeira,
+        candidato: ROTULO_CANDIDATO,
+        contida: MOTIVOS.contida,
+        incluida: MOTIVOS.incluida,
+      },
+    },
+    SQL_DEP_AMORT,
+  ],
+  [
+    {
       nome: 'dep_amort_uma_agregacao_por_ano',
       tipo: 'hard',
       descricao: 'each company-year takes D&A from exactly one DFC_MI aggregation',
-      ...unica,
-    });
-    return [];
-  },
-};
+      tabela: 'int_fundamentos_dfc_mi_base',
+      regra: 'chave_unica',
+      colunas: ['cd_regulator', 'ano'],
+    },
+  ],
+);

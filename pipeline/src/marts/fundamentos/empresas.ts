@@ -1,24 +1,25 @@
+import { aplicarChecagens } from '../../core/checagens.ts';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from './sql.ts';
 
 /** B3 code shape accepted by the schemas (TickerSchema): 4-char root, class number, optional letter. */
 export const PADRAO_TICKER = '^[A-Z0-9]{4}[0-9]{1,2}[A-Z]?$';
 
 /**
- * `fund_tipo_ano`: accounts plan of each annual filing, read from its own DRE 3.01 label (banks call
+ * `int_fundamentos_tipo_ano`: accounts plan of each annual filing, read from its own DRE 3.01 label (banks call
  * it "Receitas da/de Intermediação Financeira", insurers "Receitas das Operações"); never from sector.
  * `mart_tickers`: every trading code ever listed for the company in the FCA, with start/end and whether
  * it is current. `mart_empresas`: one row per CVM code.
  */
 export const SQL_EMPRESAS = /* sql */ `
-CREATE OR REPLACE TABLE fund_tipo_ano AS
+CREATE OR REPLACE TABLE int_fundamentos_tipo_ano AS
 SELECT cd_regulator, ano, ds_conta AS rotulo_3_01,
   CASE WHEN ds_conta ILIKE '%intermedia__o financeira%' THEN 'banco'
        WHEN ds_conta ILIKE 'receitas das opera__es%' THEN 'seguradora'
        ELSE 'geral' END AS tipo
 FROM fund_linhas WHERE demo = 'DRE' AND cd_conta = '3.01' AND ordem = 'ultimo';
 
-CREATE OR REPLACE TABLE fund_cnpj_cd AS
+CREATE OR REPLACE TABLE int_fundamentos_cnpj_cd AS
 SELECT cnpj, arg_max(cd, dt) AS cd FROM (
   SELECT cnpj_cia AS cnpj, CAST(cd_cvm AS INTEGER) AS cd, dt_receb AS dt FROM stg_cvm_doc_indice
   UNION ALL
@@ -43,7 +44,7 @@ SELECT c.cd AS cd_regulator, ff.ticker,
   max(ff.ano_fca) AS ultimo_fca_com_codigo,
   arg_max(ff.valor_mobiliario, ff.ano_fca) AS valor_mobiliario,
   bool_or(ff.ano_fca = u.ano_fca) AND arg_max(ff.data_fim_negociacao, ff.ano_fca) IS NULL AS vigente
-FROM ff JOIN ultimo_fca u USING (cnpj) JOIN fund_cnpj_cd c ON c.cnpj = ff.cnpj
+FROM ff JOIN ultimo_fca u USING (cnpj) JOIN int_fundamentos_cnpj_cd c ON c.cnpj = ff.cnpj
 GROUP BY ALL;
 
 CREATE OR REPLACE TABLE fund_ticker_atual AS
@@ -67,7 +68,7 @@ cad AS (
          arg_max(setor_ativ, (sit = 'ATIVO', dt_reg)) AS setor, arg_max(denom_social, (sit = 'ATIVO', dt_reg)) AS nome_cad
   FROM stg_cvm_cad_cia_aberta WHERE cd_cvm IS NOT NULL GROUP BY ALL
 ),
-tipo AS (SELECT cd_regulator AS cd, arg_max(tipo, ano) AS tipo FROM fund_tipo_ano GROUP BY ALL),
+tipo AS (SELECT cd_regulator AS cd, arg_max(tipo, ano) AS tipo FROM int_fundamentos_tipo_ano GROUP BY ALL),
 reap AS (SELECT cd_regulator AS cd, count(*) AS n FROM mart_reapresentacoes GROUP BY ALL)
 SELECT ident.cd AS cd_regulator, coalesce(cad.nome_cad, ident.nome_dfp) AS nome, ident.cnpj,
        coalesce(nullif(trim(cad.setor), ''), 'Não informado') AS setor,
@@ -84,17 +85,16 @@ export const empresasStage: Stage = {
   name: 'mart_empresas',
   async run(ctx) {
     await ctx.db.run(SQL_EMPRESAS);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_empresas',
-      'SELECT cd_regulator, count(*) FROM mart_empresas GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'empresas_uma_linha_por_codigo',
-      tipo: 'hard',
-      descricao: 'mart_empresas has one row per CVM code',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'empresas_uma_linha_por_codigo',
+        tipo: 'hard',
+        descricao: 'mart_empresas has one row per CVM code',
+        tabela: 'mart_empresas',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator'],
+      },
+    ]);
     const cnpj = await verificar(
       ctx.db,
       'SELECT count(*) FROM mart_empresas',

@@ -4,12 +4,12 @@ import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadore
 import { type Linhagem, LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
+import { citacao } from './citacao.ts';
 import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
-import { citacao } from './publicacao.ts';
-import { linhas } from './sql.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
@@ -89,7 +89,7 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
     ctx.db,
     `SELECT cd_regulator, ano, papel, demo, cd_conta, ds_conta, agreg, ordem, valor, versao,
             CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
-     FROM fund_papeis WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, papel, ordem DESC`,
+     FROM int_fundamentos_papeis WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, papel, ordem DESC`,
     PapelRow,
   );
   const doArquivo = porChave(papeis, (p) => `${p.cd_regulator}/${p.ano}`);

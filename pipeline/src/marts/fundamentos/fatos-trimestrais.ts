@@ -5,10 +5,10 @@ import {
 } from '@fundamentos/schemas/fatos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { citacao } from './publicacao.ts';
+import { citacao } from './citacao.ts';
 import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
-import { linhas } from './sql.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);

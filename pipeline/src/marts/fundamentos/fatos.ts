@@ -1,13 +1,14 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { VALOR_EM_REAIS, verificar } from './sql.ts';
+import { VALOR_EM_REAIS } from './sql.ts';
 
 /**
- * Annual facts. `fund_linhas_todas`: every row of the latest VERSAO of each annual filing and
+ * Annual facts. `int_fundamentos_linhas_todas`: every row of the latest VERSAO of each annual filing and
  * statement, both aggregations, in BRL units. `fund_linhas`: the same with one aggregation per filing
  * and statement (con when the filing has it, else ind). `mart_fatos`: the filing's own year (ÚLTIMO).
  */
 export const SQL_FATOS = /* sql */ `
-CREATE OR REPLACE TABLE fund_linhas_todas AS
+CREATE OR REPLACE TABLE int_fundamentos_linhas_todas AS
 WITH d AS (
   SELECT *, CAST(versao AS INTEGER) AS v FROM stg_cvm_demonstracao
   WHERE _doc = 'DFP' AND _demo <> 'DMPL'
@@ -72,12 +73,12 @@ JOIN primeira_linha pl ON pl.cnpj_cia IS NOT DISTINCT FROM d.cnpj_cia AND pl.dt_
 LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v
 LEFT JOIN primeira ON primeira.cnpj_cia = d.cnpj_cia AND primeira.dt_refer = d.dt_refer;
 
-CREATE OR REPLACE TABLE fund_agregacao AS
+CREATE OR REPLACE TABLE int_fundamentos_agregacao AS
 SELECT cd_regulator, ano, demo, CASE WHEN bool_or(agreg = 'con') THEN 'con' ELSE 'ind' END AS agreg
-FROM fund_linhas_todas GROUP BY ALL;
+FROM int_fundamentos_linhas_todas GROUP BY ALL;
 
 CREATE OR REPLACE TABLE fund_linhas AS
-SELECT l.* FROM fund_linhas_todas l JOIN fund_agregacao a USING (cd_regulator, ano, demo, agreg);
+SELECT l.* FROM int_fundamentos_linhas_todas l JOIN int_fundamentos_agregacao a USING (cd_regulator, ano, demo, agreg);
 
 CREATE OR REPLACE TABLE mart_fatos AS
 SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, valor, versao, dt_receb, dt_receb_primeira,
@@ -105,7 +106,7 @@ export const fatosStage: Stage = {
     );
     const repetidas = await verificar(
       ctx.db,
-      `SELECT count(*) FROM fund_linhas_todas`,
+      `SELECT count(*) FROM int_fundamentos_linhas_todas`,
       `SELECT cnpj_cia, dt_refer, _demo, _agreg, ordem_exerc, cd_conta, dt_fim_exerc, count(DISTINCT vl_conta) AS valores
        FROM stg_cvm_demonstracao WHERE _doc = 'DFP'
        GROUP BY ALL HAVING count(*) > 1 AND count(DISTINCT versao) = 1 AND count(DISTINCT vl_conta) > 1`,
@@ -125,10 +126,10 @@ export const fatosStage: Stage = {
     });
     const balanco = await verificar(
       ctx.db,
-      `SELECT count(*) FROM fund_linhas_todas a JOIN fund_linhas_todas p USING (cd_regulator, ano, agreg, ordem)
+      `SELECT count(*) FROM int_fundamentos_linhas_todas a JOIN int_fundamentos_linhas_todas p USING (cd_regulator, ano, agreg, ordem)
        WHERE a.demo = 'BPA' AND a.cd_conta = '1' AND p.demo = 'BPP' AND p.cd_conta = '2'`,
       `SELECT cd_regulator, ano, agreg, ordem, a.valor AS ativo, p.valor AS passivo_e_pl
-       FROM fund_linhas_todas a JOIN fund_linhas_todas p USING (cd_regulator, ano, agreg, ordem)
+       FROM int_fundamentos_linhas_todas a JOIN int_fundamentos_linhas_todas p USING (cd_regulator, ano, agreg, ordem)
        WHERE a.demo = 'BPA' AND a.cd_conta = '1' AND p.demo = 'BPP' AND p.cd_conta = '2' AND a.valor <> p.valor`,
     );
     ctx.report.invariant({
@@ -140,12 +141,12 @@ export const fatosStage: Stage = {
     });
     const lucro = await verificar(
       ctx.db,
-      `SELECT count(*) FROM fund_linhas_todas t JOIN fund_linhas_todas c USING (cd_regulator, ano, agreg, ordem, demo)
-       JOIN fund_linhas_todas n USING (cd_regulator, ano, agreg, ordem, demo)
+      `SELECT count(*) FROM int_fundamentos_linhas_todas t JOIN int_fundamentos_linhas_todas c USING (cd_regulator, ano, agreg, ordem, demo)
+       JOIN int_fundamentos_linhas_todas n USING (cd_regulator, ano, agreg, ordem, demo)
        WHERE demo = 'DRE' AND t.cd_conta = '3.11' AND c.cd_conta = '3.11.01' AND n.cd_conta = '3.11.02'`,
       `SELECT cd_regulator, ano, agreg, ordem, t.valor AS lucro, c.valor AS controladores, n.valor AS minoritarios
-       FROM fund_linhas_todas t JOIN fund_linhas_todas c USING (cd_regulator, ano, agreg, ordem, demo)
-       JOIN fund_linhas_todas n USING (cd_regulator, ano, agreg, ordem, demo)
+       FROM int_fundamentos_linhas_todas t JOIN int_fundamentos_linhas_todas c USING (cd_regulator, ano, agreg, ordem, demo)
+       JOIN int_fundamentos_linhas_todas n USING (cd_regulator, ano, agreg, ordem, demo)
        WHERE demo = 'DRE' AND t.cd_conta = '3.11' AND c.cd_conta = '3.11.01' AND n.cd_conta = '3.11.02'
          AND t.valor <> c.valor + n.valor`,
     );

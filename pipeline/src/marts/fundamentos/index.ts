@@ -1,6 +1,8 @@
 import type { Stage } from '../../core/stage.ts';
+import { alertaMinoritariosStage } from './alerta-minoritarios.ts';
 import { capexStage } from './capex.ts';
 import { depAmortStage } from './dep-amort.ts';
+import { donosDosTickersStage } from './donos-dos-tickers.ts';
 import { empresasStage } from './empresas.ts';
 import { extrasFundamentosStage } from './extras.ts';
 import { fatosStage } from './fatos.ts';
@@ -19,6 +21,8 @@ export const fundamentosStages: Stage[] = [
   indicadoresStage,
   capexStage,
   trimestresStage,
+  donosDosTickersStage,
+  alertaMinoritariosStage,
   publicacaoFundamentosStage,
   publicacaoFatosTrimestraisStage,
   extrasFundamentosStage,

@@ -1,7 +1,8 @@
 import type { NomeIndicador } from '@fundamentos/schemas/indicadores';
+import { aplicarChecagens } from '../../core/checagens.ts';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 import { SQL_PAPEIS } from './papeis.ts';
-import { verificar } from './sql.ts';
 
 /**
  * The spec's 13 indicators, one rule each: the roles (papéis) it reads, the ordered conditions that make
@@ -215,8 +216,8 @@ const FROM_BASE = /* sql */ `
 FROM fund_base b
 LEFT JOIN fund_base b1 ON b1.cd_regulator = b.cd_regulator AND b1.ano = b.ano - 1
 LEFT JOIN fund_base b4 ON b4.cd_regulator = b.cd_regulator AND b4.ano = b.ano - 4
-LEFT JOIN fund_tipo_ano t ON t.cd_regulator = b.cd_regulator AND t.ano = b.ano
-LEFT JOIN fund_dep_amort da ON da.cd_regulator = b.cd_regulator AND da.ano = b.ano`;
+LEFT JOIN int_fundamentos_tipo_ano t ON t.cd_regulator = b.cd_regulator AND t.ano = b.ano
+LEFT JOIN int_fundamentos_dep_amort da ON da.cd_regulator = b.cd_regulator AND da.ano = b.ano`;
 
 function sqlRegra(r: RegraIndicador): string {
   const conds: [string, string][] = [];
@@ -241,7 +242,7 @@ ${CRITERIOS_F_SCORE.map(
        ELSE CAST(coalesce(${c.ponto_sql}, false) AS INTEGER) END AS ponto ${FROM_BASE}`,
 ).join('\nUNION ALL\n')};
 
-CREATE OR REPLACE TABLE fund_indicadores_1 AS
+CREATE OR REPLACE TABLE int_fundamentos_indicadores_1 AS
 ${REGRAS.map(sqlRegra).join('\nUNION ALL\n')}
 UNION ALL
 SELECT c.cd_regulator, c.ano, 'f_score' AS nome,
@@ -249,17 +250,17 @@ SELECT c.cd_regulator, c.ano, 'f_score' AS nome,
   CASE WHEN any_value(t.tipo) IN ('banco', 'seguradora') THEN 'plano_financeiro_nao_aplicavel'
        WHEN count(c.ponto) = 0 THEN 'conta_ausente'
        WHEN count(c.ponto) < 9 THEN 'f_score_parcial' END AS flag
-FROM mart_f_score_criterios c LEFT JOIN fund_tipo_ano t USING (cd_regulator, ano)
+FROM mart_f_score_criterios c LEFT JOIN int_fundamentos_tipo_ano t USING (cd_regulator, ano)
 GROUP BY c.cd_regulator, c.ano;
 
 CREATE OR REPLACE TABLE mart_indicadores AS
-SELECT * FROM fund_indicadores_1
+SELECT * FROM int_fundamentos_indicadores_1
 UNION ALL
 SELECT dl.cd_regulator, dl.ano, 'dl_ebitda' AS nome,
   CASE WHEN dl.flag IS NULL AND eb.flag IS NULL AND eb.valor > 0 THEN dl.valor / eb.valor END AS valor,
   CASE WHEN dl.flag IS NOT NULL THEN dl.flag WHEN eb.flag IS NOT NULL THEN eb.flag
        WHEN eb.valor <= 0 THEN 'denominador_nao_positivo' END AS flag
-FROM fund_indicadores_1 dl JOIN fund_indicadores_1 eb USING (cd_regulator, ano)
+FROM int_fundamentos_indicadores_1 dl JOIN int_fundamentos_indicadores_1 eb USING (cd_regulator, ano)
 WHERE dl.nome = 'divida_liquida' AND eb.nome = 'ebitda'
 ORDER BY cd_regulator, ano, nome;
 `;
@@ -279,17 +280,16 @@ export const indicadoresStage: Stage = {
       descricao: 'every null indicator carries a flag saying why',
       ...nulos,
     });
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_indicadores',
-      'SELECT cd_regulator, ano, nome, count(*) FROM mart_indicadores GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'indicador_chave_unica',
-      tipo: 'hard',
-      descricao: 'one value per (cd_regulator, ano, nome)',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'indicador_chave_unica',
+        tipo: 'hard',
+        descricao: 'one value per (cd_regulator, ano, nome)',
+        tabela: 'mart_indicadores',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'ano', 'nome'],
+      },
+    ]);
     return [];
   },
 };

@@ -65,7 +65,7 @@ export const PAPEIS = [...PAPEIS_FIXOS.map((p) => p.papel), ...PAPEIS_POR_ROTULO
 const valores = PAPEIS_FIXOS.map((p) => `('${p.demo}', '${p.cd_conta}', '${p.papel}')`).join(', ');
 
 export const SQL_PAPEIS = /* sql */ `
-CREATE OR REPLACE TABLE fund_papeis AS
+CREATE OR REPLACE TABLE int_fundamentos_papeis AS
 WITH lucro AS (
   SELECT cd_regulator, ano, min(cd_conta) AS cod FROM fund_linhas
   WHERE demo = 'DRE' AND ordem = 'ultimo' AND regexp_full_match(cd_conta, '3\\.[0-9]{2}')
@@ -106,5 +106,5 @@ ${PAPEIS.map(
   max(valor) FILTER (WHERE papel = '${p}' AND ordem = 'penultimo') AS ${p}_p,
   any_value(agreg) FILTER (WHERE papel = '${p}') AS ${p}_ag`,
 ).join(',\n')}
-FROM fund_papeis GROUP BY ALL;
+FROM int_fundamentos_papeis GROUP BY ALL;
 `;

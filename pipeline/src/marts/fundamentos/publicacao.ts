@@ -15,12 +15,13 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { type ReapresentacaoLinha, ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
+import { citacao, citacaoEn } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
-import { linhas } from './sql.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
@@ -37,12 +38,6 @@ function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]
   }
   return m;
 }
-
-export const citacao = (versao: string, arquivos: string): string =>
-  `Fonte: CVM, dados abertos (dados.cvm.gov.br), ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
-/** `citacao` in English (`citacao_en`); `arquivos` is the English wording of the same files. */
-export const citacaoEn = (versao: string, arquivos: string): string =>
-  `Source: CVM, open data (dados.cvm.gov.br), ${arquivos}; recomputed by fundamentos, data version ${versao}.`;
 
 const EmpresaRow = z.object({
   cd_regulator: num,
@@ -106,7 +101,7 @@ const FatoRow = z.object({
   linha: num,
 });
 
-const AlertaRow = z.object({ cd_regulator: num, ano: num, lucro: num, ctrl: num });
+const AlertaRow = z.object({ cd_regulator: num, ano: num, lucro: num, ctrl: num, diferenca_relativa: num });
 
 const CandidatoRow = z.object({
   cd_regulator: num,
@@ -274,22 +269,19 @@ async function publicarEmpresa(
       `DFP dfp_cia_aberta_* (BPA, BPP, DRE, DFC_MI, DFC_MD) of company ${e.cd_regulator}`,
     ),
   };
-  if (d.alerta && d.alerta.lucro !== 0) {
-    const dif = (d.alerta.lucro - d.alerta.ctrl) / Math.abs(d.alerta.lucro);
-    if (Math.abs(dif) >= 0.05) {
-      indicadores.alerta_minoritarios = {
-        por_que: `Em ${d.alerta.ano} o lucro consolidado (3.11) inclui a parte dos sócios não controladores; margens, ROA, ROIC e F-score usam o total, o ROE usa só a parte da controladora (3.11.01).`,
-        por_que_en: `In ${d.alerta.ano} consolidated net profit (3.11) includes the non-controlling shareholders' share; margins, ROA, ROIC and the F-score use the total, ROE uses only the controlling shareholders' share (3.11.01).`,
-        lucro_total_3_11: d.alerta.lucro,
-        lucro_controladores_3_11_01: d.alerta.ctrl,
-        diferenca_relativa: dif,
-        onde_isso_NAO_se_aplica:
-          'crescimento da receita, dívida líquida, EBITDA, dl_ebitda e liquidez corrente não dependem do lucro.',
-        onde_isso_NAO_se_aplica_en:
-          'revenue growth, net debt, EBITDA, dl_ebitda and the current ratio do not depend on profit.',
-      };
-    }
-  }
+  // the rule and the gap are in mart_fundamentos_alerta_minoritarios (alerta-minoritarios.ts)
+  if (d.alerta)
+    indicadores.alerta_minoritarios = {
+      por_que: `Em ${d.alerta.ano} o lucro consolidado (3.11) inclui a parte dos sócios não controladores; margens, ROA, ROIC e F-score usam o total, o ROE usa só a parte da controladora (3.11.01).`,
+      por_que_en: `In ${d.alerta.ano} consolidated net profit (3.11) includes the non-controlling shareholders' share; margins, ROA, ROIC and the F-score use the total, ROE uses only the controlling shareholders' share (3.11.01).`,
+      lucro_total_3_11: d.alerta.lucro,
+      lucro_controladores_3_11_01: d.alerta.ctrl,
+      diferenca_relativa: d.alerta.diferenca_relativa,
+      onde_isso_NAO_se_aplica:
+        'crescimento da receita, dívida líquida, EBITDA, dl_ebitda e liquidez corrente não dependem do lucro.',
+      onde_isso_NAO_se_aplica_en:
+        'revenue growth, net debt, EBITDA, dl_ebitda and the current ratio do not depend on profit.',
+    };
   out.push(
     await ctx.writer.json({
       name: `indicadores_${e.cd_regulator}`,
@@ -388,7 +380,7 @@ export const publicacaoFundamentosStage: Stage = {
     const papeis = agrupar(
       await linhas(
         db,
-        `SELECT DISTINCT cd_regulator, ano, papel, demo, cd_conta, agreg FROM fund_papeis
+        `SELECT DISTINCT cd_regulator, ano, papel, demo, cd_conta, agreg FROM int_fundamentos_papeis
          WHERE ordem = 'ultimo' AND cd_regulator IN (${PUBLICADAS}) ORDER BY ALL`,
         PapelRow,
       ),
@@ -416,9 +408,7 @@ export const publicacaoFundamentosStage: Stage = {
     const alertas = agrupar(
       await linhas(
         db,
-        `SELECT cd_regulator, arg_max(ano, ano) AS ano, arg_max(lucro_u, ano) AS lucro, arg_max(lucro_ctrl_u, ano) AS ctrl
-         FROM fund_base WHERE lucro_ag = 'con' AND lucro_u IS NOT NULL AND lucro_ctrl_u IS NOT NULL
-         GROUP BY cd_regulator`,
+        'SELECT cd_regulator, ano, lucro, ctrl, diferenca_relativa FROM mart_fundamentos_alerta_minoritarios',
         AlertaRow,
       ),
     );
@@ -472,10 +462,7 @@ export const publicacaoFundamentosStage: Stage = {
     const tickers: Tickers = {};
     const donos = await linhas(
       db,
-      `SELECT t.ticker, t.cd_regulator, a.ticker_atual, t.vigente FROM mart_tickers t JOIN fund_ticker_atual a USING (cd_regulator)
-       -- a code reused by another company belongs to the one where it is current, else to the latest FCA
-       QUALIFY row_number() OVER (PARTITION BY t.ticker ORDER BY t.vigente DESC, t.ultimo_fca_com_codigo DESC) = 1
-       ORDER BY t.ticker`,
+      'SELECT ticker, cd_regulator, ticker_atual, vigente FROM mart_fundamentos_tickers_donos ORDER BY ticker',
       z.object({ ticker: z.string(), cd_regulator: num, ticker_atual: z.string(), vigente: z.boolean() }),
     );
     for (const t of donos)
@@ -530,7 +517,7 @@ async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
     ctx.db,
     `SELECT i.cd_regulator, i.ano, da.agreg, b.ebit_u AS ebit, da.dep_amort, i.valor AS ebitda, i.flag
      FROM mart_indicadores i
-     LEFT JOIN fund_base b USING (cd_regulator, ano) LEFT JOIN fund_dep_amort da USING (cd_regulator, ano)
+     LEFT JOIN fund_base b USING (cd_regulator, ano) LEFT JOIN int_fundamentos_dep_amort da USING (cd_regulator, ano)
      WHERE i.nome = 'ebitda' AND i.cd_regulator IN (${PUBLICADAS}) AND (b.ebit_u IS NOT NULL OR da.cd_regulator IS NOT NULL)
      ORDER BY i.cd_regulator, i.ano`,
     EbitdaRow,

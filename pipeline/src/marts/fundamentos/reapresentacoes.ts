@@ -1,5 +1,6 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { VALOR_EM_REAIS, verificar } from './sql.ts';
+import { VALOR_EM_REAIS } from './sql.ts';
 
 /**
  * A restatement is an account whose first publication differs from a later one:
@@ -33,7 +34,7 @@ SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEG
   d._demo AS demo, d._agreg AS agreg, CAST(d.versao AS INTEGER) AS versao, receb.dt_receb,
   d.cd_conta, d.ds_conta, d.dt_fim_exerc, ${VALOR_EM_REAIS} AS valor, d._arquivo AS arquivo, d._linha AS linha
 FROM stg_cvm_demonstracao d
-JOIN fund_agregacao a ON a.cd_regulator = CAST(d.cd_cvm AS INTEGER) AND a.ano = year(d.dt_refer)
+JOIN int_fundamentos_agregacao a ON a.cd_regulator = CAST(d.cd_cvm AS INTEGER) AND a.ano = year(d.dt_refer)
   AND a.demo = d._demo AND a.agreg = d._agreg
 LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = CAST(d.versao AS INTEGER)
 WHERE d._doc = 'DFP' AND d._demo <> 'DMPL' AND d.ordem_exerc NOT LIKE 'PEN%'
@@ -53,7 +54,7 @@ u AS (
   SELECT v.* FROM int_fundamentos_versoes_dfp v JOIN seq s USING (cd_regulator, dt_refer, demo, agreg, versao)
   WHERE s.versao = s.primeira
 ),
-p AS (SELECT * FROM fund_linhas_todas WHERE ordem = 'penultimo'),
+p AS (SELECT * FROM int_fundamentos_linhas_todas WHERE ordem = 'penultimo'),
 seguinte AS (
   SELECT ${parDeVersoes('u', 'p', 'dfp_seguinte')}
   FROM u JOIN p

@@ -1,5 +1,5 @@
+import { aplicarChecagens } from '../../core/checagens.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from './sql.ts';
 
 /**
  * Quarterly facts from ITR. ITR flows come as 3-month and year-to-date blocks told apart by
@@ -15,7 +15,7 @@ import { verificar } from './sql.ts';
  * Quarters are calendar quarters of DT_REFER.
  */
 export const SQL_TRIMESTRES = /* sql */ `
-CREATE OR REPLACE TABLE fund_linhas_itr AS
+CREATE OR REPLACE TABLE int_fundamentos_linhas_itr AS
 WITH d AS (
   SELECT *, CAST(versao AS INTEGER) AS v FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL'
 ),
@@ -67,7 +67,7 @@ WITH b AS (
     arg_min(valor, linha) FILTER (WHERE bloco = 'saldo') AS saldo,
     min(linha) FILTER (WHERE bloco = 'saldo') AS linha_saldo,
     max(versao) AS versao, max(dt_receb) AS dt_receb, min(arquivo) AS arquivo, max(unidade) AS unidade
-  FROM fund_linhas_itr GROUP BY cd_regulator, ano, trimestre, demo, cd_conta, agreg
+  FROM int_fundamentos_linhas_itr GROUP BY cd_regulator, ano, trimestre, demo, cd_conta, agreg
 )
 -- ytd: the year-to-date of the quarter as its own filing gives it (a first quarter's 3-month block is its YTD)
 SELECT *, coalesce(acumulado_itr, CASE WHEN trimestre = 1 THEN tres_meses END) AS ytd FROM b;
@@ -101,7 +101,7 @@ q4 AS (
     AND y.demo = f.demo AND y.cd_conta = f.cd_conta AND y.agreg = f.agreg
   WHERE f.ordem = 'ultimo' AND f.demo IN ('BPA', 'BPP', 'DRE', 'DFC_MI', 'DFC_MD', 'DVA')
     AND month(f.dt_refer) = 12
-    AND EXISTS (SELECT 1 FROM fund_linhas_itr i WHERE i.cd_regulator = f.cd_regulator AND i.ano = f.ano)
+    AND EXISTS (SELECT 1 FROM int_fundamentos_linhas_itr i WHERE i.cd_regulator = f.cd_regulator AND i.ano = f.ano)
 )
 SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, CAST(valor AS DOUBLE) AS valor,
        CAST(acumulado AS DOUBLE) AS acumulado, flag, origem, versao, dt_receb, arquivo, linha
@@ -113,17 +113,16 @@ export const trimestresStage: Stage = {
   name: 'mart_fatos_trimestrais',
   async run(ctx) {
     await ctx.db.run(SQL_TRIMESTRES);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_fatos_trimestrais',
-      `SELECT cd_regulator, ano, trimestre, demo, cd_conta, count(*) FROM mart_fatos_trimestrais GROUP BY ALL HAVING count(*) > 1`,
-    );
-    ctx.report.invariant({
-      nome: 'fatos_trimestrais_chave_unica',
-      tipo: 'hard',
-      descricao: 'one quarterly value per (cd_regulator, ano, trimestre, demo, cd_conta)',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'fatos_trimestrais_chave_unica',
+        tipo: 'hard',
+        descricao: 'one quarterly value per (cd_regulator, ano, trimestre, demo, cd_conta)',
+        tabela: 'mart_fatos_trimestrais',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'ano', 'trimestre', 'demo', 'cd_conta'],
+      },
+    ]);
     return [];
   },
 };

@@ -1,5 +1,6 @@
+import { aplicarChecagens } from '../../core/checagens.ts';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 
 /**
  * Band of the implied price-to-book used to tell share counts in units from counts in thousands
@@ -12,18 +13,18 @@ export const PVP_MIN = 0.05;
 export const PVP_MAX = 50;
 
 /**
- * `mkt_acoes_brutas`: counts as filed, one row per company and filing (latest VERSAO), with the
+ * `int_mercado_acoes_brutas`: counts as filed, one row per company and filing (latest VERSAO), with the
  * reception date of that filing (the count is unknowable before it). FRE counts are used only for a
  * company and year without composicao_capital and carry `acoes_do_fre_sem_tesouraria`.
  * `mkt_acoes`: outstanding = issued − treasury per class, times the detected scale, with flags.
  */
 export const SQL_ACOES = /* sql */ `
-CREATE OR REPLACE TABLE mkt_doc_receb AS
+CREATE OR REPLACE TABLE int_mercado_doc_receb AS
 SELECT cnpj_cia, dt_refer, versao, _doc AS doc, min(dt_receb) AS dt_receb FROM stg_cvm_doc_indice GROUP BY ALL;
 
-CREATE OR REPLACE TABLE mkt_acoes_brutas AS
+CREATE OR REPLACE TABLE int_mercado_acoes_brutas AS
 WITH c AS (
-  SELECT f.cd AS cd_regulator, c.* FROM stg_cvm_composicao_capital c JOIN fund_cnpj_cd f ON f.cnpj = c.cnpj_cia
+  SELECT f.cd AS cd_regulator, c.* FROM stg_cvm_composicao_capital c JOIN int_fundamentos_cnpj_cd f ON f.cnpj = c.cnpj_cia
   QUALIFY row_number() OVER (PARTITION BY f.cd, c.dt_refer, c._doc ORDER BY c.versao DESC) = 1
 ),
 comp AS (
@@ -32,15 +33,15 @@ comp AS (
     CAST(coalesce(c.qt_acao_ordin_tesouro, 0) AS DOUBLE) AS on_tesouraria,
     CAST(coalesce(c.qt_acao_pref_tesouro, 0) AS DOUBLE) AS pn_tesouraria,
     'composicao_capital' AS fonte, NULL AS flag_fonte, c._arquivo AS arquivo, c._linha AS linha
-  FROM c LEFT JOIN mkt_doc_receb r ON r.cnpj_cia = c.cnpj_cia AND r.dt_refer = c.dt_refer AND r.versao = c.versao AND r.doc = c._doc
+  FROM c LEFT JOIN int_mercado_doc_receb r ON r.cnpj_cia = c.cnpj_cia AND r.dt_refer = c.dt_refer AND r.versao = c.versao AND r.doc = c._doc
 ),
 fre AS (
   SELECT f.cd AS cd_regulator, 'FRE' AS doc, s.data_referencia AS dt_refer, s.versao, r.dt_receb,
     CAST(s.quantidade_acoes_ordinarias AS DOUBLE) AS on_emitidas, CAST(s.quantidade_acoes_preferenciais AS DOUBLE) AS pn_emitidas,
     0.0 AS on_tesouraria, 0.0 AS pn_tesouraria,
     'fre_capital_social' AS fonte, 'acoes_do_fre_sem_tesouraria' AS flag_fonte, s._arquivo AS arquivo, s._linha AS linha
-  FROM stg_cvm_fre_capital_social s JOIN fund_cnpj_cd f ON f.cnpj = s.cnpj_companhia
-  LEFT JOIN mkt_doc_receb r ON r.cnpj_cia = s.cnpj_companhia AND r.dt_refer = s.data_referencia AND r.versao = s.versao AND r.doc = 'FRE'
+  FROM stg_cvm_fre_capital_social s JOIN int_fundamentos_cnpj_cd f ON f.cnpj = s.cnpj_companhia
+  LEFT JOIN int_mercado_doc_receb r ON r.cnpj_cia = s.cnpj_companhia AND r.dt_refer = s.data_referencia AND r.versao = s.versao AND r.doc = 'FRE'
   WHERE lower(strip_accents(s.tipo_capital)) = 'capital integralizado'
   QUALIFY row_number() OVER (PARTITION BY f.cd, s.data_referencia ORDER BY s.versao DESC) = 1
 )
@@ -59,18 +60,18 @@ CREATE OR REPLACE TABLE mkt_acoes AS
 WITH s AS (
   SELECT a.cd_regulator, a.doc, a.dt_refer,
     arg_min(p.data, abs(date_diff('day', a.dt_refer, p.data))) AS data_escala
-  FROM mkt_acoes_brutas a JOIN mkt_preco_classe p USING (cd_regulator) GROUP BY ALL
+  FROM int_mercado_acoes_brutas a JOIN mkt_preco_classe p USING (cd_regulator) GROUP BY ALL
 ),
 -- equity of the nearest fiscal year: the test is about orders of magnitude (1 vs 1000), which a year
 -- or two of change in equity cannot produce, and the sample often lacks the balance sheet of the same year
 eq AS (
   SELECT a.cd_regulator, a.doc, a.dt_refer, arg_min(b.pl_u, (abs(b.ano - year(a.dt_refer)), -b.ano)) AS pl_u
-  FROM mkt_acoes_brutas a JOIN fund_base b ON b.cd_regulator = a.cd_regulator AND b.pl_u IS NOT NULL GROUP BY ALL
+  FROM int_mercado_acoes_brutas a JOIN fund_base b ON b.cd_regulator = a.cd_regulator AND b.pl_u IS NOT NULL GROUP BY ALL
 ),
 m AS (
   SELECT a.*, s.data_escala, b.pl_u AS patrimonio,
     (a.on_emitidas - a.on_tesouraria) * pon.preco AS mcap_on, (a.pn_emitidas - a.pn_tesouraria) * ppn.preco AS mcap_pn
-  FROM mkt_acoes_brutas a
+  FROM int_mercado_acoes_brutas a
   LEFT JOIN s USING (cd_regulator, doc, dt_refer)
   LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = a.cd_regulator AND pon.data = s.data_escala AND pon.classe = 'ON'
   LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = a.cd_regulator AND ppn.data = s.data_escala AND ppn.classe = 'PN'
@@ -103,17 +104,16 @@ export const acoesStage: Stage = {
   name: 'mart_acoes',
   async run(ctx) {
     await ctx.db.run(SQL_ACOES);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mkt_acoes',
-      'SELECT cd_regulator, doc, dt_refer, count(*) FROM mkt_acoes GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'acoes_uma_linha_por_documento',
-      tipo: 'hard',
-      descricao: 'one share count per company, document and reference date',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'acoes_uma_linha_por_documento',
+        tipo: 'hard',
+        descricao: 'one share count per company, document and reference date',
+        tabela: 'mkt_acoes',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'doc', 'dt_refer'],
+      },
+    ]);
     const escala = await verificar(
       ctx.db,
       'SELECT count(*) FROM mkt_acoes',

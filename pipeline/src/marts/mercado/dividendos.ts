@@ -1,5 +1,5 @@
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 
 /** Readable label of B3's corporateAction codes; unknown codes are published as B3 wrote them. */
 const ROTULOS: Record<string, string> = {
@@ -13,8 +13,8 @@ const rotulo = `CASE upper(trim(corporateaction)) ${Object.entries(ROTULOS)
   .join(' ')} ELSE trim(corporateaction) END`;
 
 /**
- * `mkt_b3_empresas`: B3's trading name → CVM code, from the company answers of the build.
- * `mkt_proventos`: B3 cash events of each company. The GetListedCashDividends body does not name the
+ * `int_mercado_b3_empresas`: B3's trading name → CVM code, from the company answers of the build.
+ * `mart_mercado_proventos`: B3 cash events of each company. The GetListedCashDividends body does not name the
  * company; the file name does (`GetListedCashDividends_<tradingName>.json`). A file without it is
  * linked only when the build holds exactly one B3 company answer (the sample: AMBEV), never guessed.
  * preco_com is the COTAHIST close of the class on data_com (last day with entitlement). When our files
@@ -24,16 +24,16 @@ const rotulo = `CASE upper(trim(corporateaction)) ${Object.entries(ROTULOS)
  * `preco_com_fechamento_b3` so readers of the JSON resource see it without a schema change.
  */
 export const SQL_DIVIDENDOS = /* sql */ `
-CREATE OR REPLACE TABLE mkt_b3_empresas AS
+CREATE OR REPLACE TABLE int_mercado_b3_empresas AS
 SELECT DISTINCT CAST(codecvm AS INTEGER) AS cd_regulator, regexp_replace(upper(tradingname), '[^A-Z0-9]', '', 'g') AS nome_pregao
 FROM (SELECT codecvm, tradingname FROM stg_b3_complemento_empresa UNION ALL SELECT codecvm, tradingname FROM stg_b3_detalhes_empresa)
 WHERE codecvm IS NOT NULL AND regexp_full_match(trim(codecvm), '[0-9]+');
 
-CREATE OR REPLACE TABLE mkt_proventos AS
-WITH unica AS (SELECT CASE WHEN count(DISTINCT cd_regulator) = 1 THEN any_value(cd_regulator) END AS cd FROM mkt_b3_empresas),
+CREATE OR REPLACE TABLE mart_mercado_proventos AS
+WITH unica AS (SELECT CASE WHEN count(DISTINCT cd_regulator) = 1 THEN any_value(cd_regulator) END AS cd FROM int_mercado_b3_empresas),
 p AS (
   SELECT coalesce(
-      (SELECT any_value(e.cd_regulator) FROM mkt_b3_empresas e
+      (SELECT any_value(e.cd_regulator) FROM int_mercado_b3_empresas e
        WHERE e.nome_pregao = regexp_replace(upper(d._tradingname), '[^A-Z0-9]', '', 'g')),
       CASE WHEN d._tradingname IS NULL THEN (SELECT cd FROM unica) END) AS cd_regulator,
     upper(trim(d.typestock)) AS tipo_acao, upper(trim(d.corporateaction)) AS tipo, ${rotulo} AS acao_corporativa,
@@ -58,8 +58,8 @@ export const dividendosStage: Stage = {
     await ctx.db.run(SQL_DIVIDENDOS);
     const semEmpresa = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_proventos',
-      'SELECT arquivo, linha FROM mkt_proventos WHERE cd_regulator IS NULL',
+      'SELECT count(*) FROM mart_mercado_proventos',
+      'SELECT arquivo, linha FROM mart_mercado_proventos WHERE cd_regulator IS NULL',
     );
     ctx.report.invariant({
       nome: 'proventos_com_empresa',
@@ -69,8 +69,8 @@ export const dividendosStage: Stage = {
     });
     const valor = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_proventos',
-      'SELECT arquivo, linha, valor FROM mkt_proventos WHERE valor IS NULL OR valor < 0 OR data_com IS NULL',
+      'SELECT count(*) FROM mart_mercado_proventos',
+      'SELECT arquivo, linha, valor FROM mart_mercado_proventos WHERE valor IS NULL OR valor < 0 OR data_com IS NULL',
     );
     ctx.report.invariant({
       nome: 'proventos_valor_e_data_com',

@@ -6,6 +6,7 @@ import { precosStage } from './precos.ts';
 import { publicacaoMercadoStage } from './publicacao.ts';
 import { quantoRendeuStage } from './quanto-rendeu.ts';
 import { trimestraisStage } from './trimestrais.ts';
+import { valuationStage } from './valuation.ts';
 
 /** Market marts (prices, share counts, multiples, dividends) in dependency order; they read the fundamentals marts. */
 export const mercadoStages: Stage[] = [
@@ -14,6 +15,7 @@ export const mercadoStages: Stage[] = [
   multiplosStage,
   trimestraisStage,
   dividendosStage,
+  valuationStage,
   quantoRendeuStage,
   publicacaoMercadoStage,
 ];

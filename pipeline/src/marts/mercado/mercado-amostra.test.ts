@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { type Dividendos, DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
+import { ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
 import { type ScreenerSnapshot, ScreenerSnapshotSchema } from '@fundamentos/schemas/screener-snapshot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
@@ -185,6 +186,56 @@ describe('AMBEV proventos from the real B3 answer', () => {
     }
     expect(r.map((g) => g.fonte)).toContain('b3_fechamento_data_com');
     expect(r.reduce((s, g) => s + Number(g.n), 0)).toBe(29);
+  });
+
+  it('the valuation set holds the numbers of multiplos.json and dividendos.json (one mart, two projections)', async () => {
+    // Eletrobras (2437): the valuation block of its multiplos.json, row for row in the bulk set
+    const m: Multiplos = await json('json/empresas/2437/multiplos.json', MultiplosSchema);
+    const val = m.valuation;
+    expect(val?.lpa).not.toBeNull();
+    const [v] =
+      await consultar(`SELECT CAST(data_preco AS VARCHAR) AS data_preco, preco, ano, acoes, market_cap, ev,
+        divida_liquida, lpa, vpa, proventos_12m, dy_12m, proventos_ano, payout, fco, fcf, p_fco, p_fcf
+      FROM ${pq('valuation')} WHERE cd_regulator = 2437`);
+    expect(v).toEqual({
+      data_preco: val?.data_preco,
+      preco: val?.preco,
+      ano: val?.ano,
+      acoes: val?.acoes,
+      market_cap: val?.market_cap,
+      ev: val?.ev,
+      divida_liquida: val?.divida_liquida,
+      lpa: val?.lpa,
+      vpa: val?.vpa,
+      proventos_12m: val?.proventos_12m,
+      dy_12m: val?.dy_12m,
+      proventos_ano: val?.proventos_ano,
+      payout: val?.payout,
+      fco: val?.fco,
+      fcf: val?.fcf,
+      p_fco: val?.p_fco,
+      p_fcf: val?.p_fcf,
+    });
+    // AMBEV (23264): the 12-month yield of its dividendos.json is the set's dy_12m, to the last bit
+    const d: Dividendos = await json('json/empresas/23264/dividendos.json', DividendosSchema);
+    const [a] = await consultar(`SELECT ticker_preco, classe, n_proventos, proventos_12m, dy_12m
+      FROM ${pq('valuation')} WHERE cd_regulator = 23264`);
+    expect(a).toEqual({
+      ticker_preco: d.dividend_yield_12m?.ticker_preco,
+      classe: d.dividend_yield_12m?.classe,
+      n_proventos: String(d.cobertura.n_proventos),
+      proventos_12m: d.dividend_yield_12m?.proventos_12m,
+      dy_12m: d.dividend_yield_12m?.valor,
+    });
+  });
+
+  it('the score_valor set holds the rows of scores.json (Bradesco, 906)', async () => {
+    const s = await json('json/empresas/906/scores.json', ScoresEmpresaSchema);
+    const r =
+      await consultar(`SELECT ano, valor, flag, pl, pvp, posicao_lucro_preco, posicao_vp_preco, universo
+      FROM ${pq('score_valor')} WHERE cd_regulator = 906 ORDER BY ano`);
+    expect(s.score_valor.length).toBeGreaterThan(0);
+    expect(r.map((x) => ({ ...x, universo: Number(x.universo) }))).toEqual(s.score_valor);
   });
 
   it('a company without a B3 answer says so instead of claiming no proventos', async () => {

@@ -1,6 +1,6 @@
 import type { ClassificacaoFlagsPl, GravidadeFlag } from '@fundamentos/schemas/screener-snapshot';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 
 /**
  * A price more than this many calendar days after dt_receb is not "the first session on or after
@@ -110,24 +110,24 @@ export function gravidadePl(flag: string | null): GravidadeFlag | null {
 const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', ')}), '')`;
 
 /**
- * `mkt_multiplos_anuais`: one row per DFP (company, year) with a session on or after dt_receb in
+ * `mart_mercado_multiplos_anuais`: one row per DFP (company, year) with a session on or after dt_receb in
  * our files. dt_receb is that of the VERSAO the fundamentals use. data_preco is the first session
  * on or after dt_receb in which the company traded; each class is priced on that same session.
- * `mkt_valuation`: the latest session of each company with its latest balance sheet.
+ * `int_mercado_valuation`: the latest session of each company with its latest balance sheet.
  */
 export const SQL_FILINGS = /* sql */ `
-CREATE OR REPLACE TABLE mkt_filings AS
-SELECT cd_regulator, ano, max(dt_receb) AS dt_receb FROM fund_papeis
+CREATE OR REPLACE TABLE int_mercado_filings AS
+SELECT cd_regulator, ano, max(dt_receb) AS dt_receb FROM int_fundamentos_papeis
 WHERE ordem = 'ultimo' AND dt_receb IS NOT NULL GROUP BY ALL;
 
 `;
 
-/** Reads mkt_filings, mkt_precos_empresa, mkt_preco_classe, mkt_acoes, fund_ticker_atual, fund_base, mart_indicadores. */
+/** Reads int_mercado_filings, mkt_precos_empresa, mkt_preco_classe, mkt_acoes, fund_ticker_atual, fund_base, mart_indicadores. */
 export const SQL_MULTIPLOS_ANUAIS = /* sql */ `
-CREATE OR REPLACE TABLE mkt_multiplos_anuais AS
+CREATE OR REPLACE TABLE mart_mercado_multiplos_anuais AS
 WITH dp AS (
   SELECT f.cd_regulator, f.ano, f.dt_receb, min(p.data) AS data_preco
-  FROM mkt_filings f JOIN mkt_precos_empresa p ON p.cd_regulator = f.cd_regulator AND p.data >= f.dt_receb
+  FROM int_mercado_filings f JOIN mkt_precos_empresa p ON p.cd_regulator = f.cd_regulator AND p.data >= f.dt_receb
   GROUP BY ALL
 ),
 cab AS (
@@ -159,7 +159,7 @@ base AS (
     coalesce(b.lucro_ctrl_u, b.lucro_u) AS lucro, b.lucro_ctrl_u IS NULL AND b.lucro_u IS NOT NULL AS lucro_total,
     b.pl_u - coalesce(b.nci_u, 0) AS patrimonio, ind.ebitda, ind.divida_liquida, ind.flag_ebitda, fcf.fcf
   FROM dp JOIN cab USING (cd_regulator, ano)
-  LEFT JOIN fund_fcf fcf ON fcf.cd_regulator = dp.cd_regulator AND fcf.ano = dp.ano
+  LEFT JOIN int_fundamentos_fcf fcf ON fcf.cd_regulator = dp.cd_regulator AND fcf.ano = dp.ano
   LEFT JOIN ac USING (cd_regulator, ano)
   LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = dp.cd_regulator AND pon.data = dp.data_preco AND pon.classe = 'ON'
   LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = dp.cd_regulator AND ppn.data = dp.data_preco AND ppn.classe = 'PN'
@@ -216,7 +216,7 @@ FROM mc ORDER BY cd_regulator, ano;
 `;
 
 export const SQL_VALUATION = /* sql */ `
-CREATE OR REPLACE TABLE mkt_valuation AS
+CREATE OR REPLACE TABLE int_mercado_valuation AS
 WITH ult AS (SELECT cd_regulator, max(data) AS data_preco FROM mkt_precos_empresa GROUP BY ALL),
 cab AS (
   SELECT u.cd_regulator, u.data_preco,
@@ -255,7 +255,7 @@ LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = cab.cd_regulator AND pon.da
 LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = cab.cd_regulator AND ppn.data = cab.data_preco AND ppn.classe = 'PN'
 LEFT JOIN fund_base b ON b.cd_regulator = cab.cd_regulator AND b.ano = ano.ano
 LEFT JOIN ind ON ind.cd_regulator = cab.cd_regulator AND ind.ano = ano.ano
-LEFT JOIN fund_fcf fcf ON fcf.cd_regulator = cab.cd_regulator AND fcf.ano = ano.ano;
+LEFT JOIN int_fundamentos_fcf fcf ON fcf.cd_regulator = cab.cd_regulator AND fcf.ano = ano.ano;
 `;
 
 export const multiplosStage: Stage = {
@@ -266,8 +266,8 @@ export const multiplosStage: Stage = {
     await ctx.db.run(SQL_VALUATION);
     const pit = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_multiplos_anuais',
-      'SELECT cd_regulator, ano, dt_receb, data_preco FROM mkt_multiplos_anuais WHERE data_preco < dt_receb',
+      'SELECT count(*) FROM mart_mercado_multiplos_anuais',
+      'SELECT cd_regulator, ano, dt_receb, data_preco FROM mart_mercado_multiplos_anuais WHERE data_preco < dt_receb',
     );
     ctx.report.invariant({
       nome: 'multiplos_preco_nao_antes_do_recebimento',
@@ -277,8 +277,8 @@ export const multiplosStage: Stage = {
     });
     const nulo = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_multiplos_anuais',
-      'SELECT cd_regulator, ano FROM mkt_multiplos_anuais WHERE (market_cap IS NULL OR pl IS NULL) AND flag_pl IS NULL',
+      'SELECT count(*) FROM mart_mercado_multiplos_anuais',
+      'SELECT cd_regulator, ano FROM mart_mercado_multiplos_anuais WHERE (market_cap IS NULL OR pl IS NULL) AND flag_pl IS NULL',
     );
     ctx.report.invariant({
       nome: 'multiplos_pl_nulo_tem_flag',

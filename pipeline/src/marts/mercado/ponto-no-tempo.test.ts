@@ -25,8 +25,8 @@ const TABELAS = [
   'fund_ticker_atual',
   'fund_base',
   'mart_indicadores',
-  'fund_fcf',
-  'mkt_filings',
+  'int_fundamentos_fcf',
+  'int_mercado_filings',
 ];
 let dir: string;
 let db: DuckDBConnection;
@@ -72,7 +72,7 @@ beforeAll(async () => {
   sessoes = new Map();
   for (const p of ps)
     sessoes.set(Number(p.cd_regulator), [...(sessoes.get(Number(p.cd_regulator)) ?? []), String(p.d)]);
-  filings = (await db.runAndReadAll('SELECT cd_regulator, ano FROM mkt_filings ORDER BY 1, 2'))
+  filings = (await db.runAndReadAll('SELECT cd_regulator, ano FROM int_mercado_filings ORDER BY 1, 2'))
     .getRowObjectsJson()
     .map((r) => ({ cd: Number(r.cd_regulator), ano: Number(r.ano) }));
   const [faixa] = (
@@ -103,14 +103,14 @@ it('no multiple ever uses a price dated before the filing reception date', async
       async (offs) => {
         const receb = filings.map((f, i) => ({ ...f, dt: maisDias(dias.min, offs[i] ?? 0) }));
         await db.run(
-          `CREATE OR REPLACE TABLE mkt_filings AS SELECT * FROM (VALUES ${receb
+          `CREATE OR REPLACE TABLE int_mercado_filings AS SELECT * FROM (VALUES ${receb
             .map((r) => `(${r.cd}, ${r.ano}, DATE '${r.dt}')`)
             .join(', ')}) t(cd_regulator, ano, dt_receb)`,
         );
         await db.run(SQL_MULTIPLOS_ANUAIS);
         const rows = (
           await db.runAndReadAll(`SELECT cd_regulator, ano, CAST(dt_receb AS VARCHAR) AS r, CAST(data_preco AS VARCHAR) AS p,
-          dias_ate_preco, market_cap, pl, pvp, flag FROM mkt_multiplos_anuais`)
+          dias_ate_preco, market_cap, pl, pvp, flag FROM mart_mercado_multiplos_anuais`)
         ).getRowObjectsJson();
         for (const f of receb) {
           const esperado = (sessoes.get(f.cd) ?? []).find((d) => d >= f.dt);

@@ -1,8 +1,8 @@
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { type PrecosEmpresa, PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
-import { linhas } from '../fundamentos/sql.ts';
 
 const Row = z.object({
   cd_regulator: z.coerce.number(),

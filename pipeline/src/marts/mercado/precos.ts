@@ -1,9 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { aplicarChecagens } from '../../core/checagens.ts';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { allSources } from '../../sources/index.ts';
 import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
-import { verificar } from '../fundamentos/sql.ts';
 
 /** JSON staging tables the market marts read; the core creates only delimited tables up front. */
 const TABELAS_JSON = [
@@ -43,9 +44,9 @@ const CLASSE_DO_ISIN = `CASE WHEN substr(codisi, 7, 3) <> 'ACN' THEN NULL
 /**
  * `mkt_sessoes`: the session calendar is the set of dates present in the COTAHIST files of the
  * build, not a holiday table: a date missing from our files is a date we cannot price.
- * `mkt_precos`: one row per trading code and session; raw prices divided by FATCOT, the adjustment
+ * `mart_mercado_precos`: one row per trading code and session; raw prices divided by FATCOT, the adjustment
  * factor kept apart (only DESDOBRAMENTO/BONIFICACAO percentages of docs/sources.md §4.2 are applied;
- * a GRUPAMENTO is counted in `mkt_eventos_nao_aplicados` and never applied silently).
+ * a GRUPAMENTO is counted in `int_mercado_eventos_nao_aplicados` and never applied silently).
  */
 export const SQL_PRECOS = /* sql */ `
 CREATE OR REPLACE TABLE mkt_cotacoes AS
@@ -62,24 +63,24 @@ CREATE OR REPLACE TABLE mkt_sessoes AS SELECT DISTINCT data FROM mkt_cotacoes OR
 -- the point-in-time rule on the calendar: first session on or after d (NULL when our files have none)
 CREATE OR REPLACE MACRO mkt_primeira_sessao(d) AS (SELECT min(data) FROM mkt_sessoes WHERE data >= d);
 
-CREATE OR REPLACE TABLE mkt_eventos AS
+CREATE OR REPLACE TABLE int_mercado_eventos AS
 SELECT isincode AS codisi, upper(trim(label)) AS tipo, CAST(lastdateprior AS DATE) AS data_com,
   CAST(factor AS DOUBLE) AS fator, _arquivo AS arquivo, _linha AS linha
 FROM stg_b3_eventos_acoes WHERE isincode IS NOT NULL AND lastdateprior IS NOT NULL;
 
-CREATE OR REPLACE TABLE mkt_eventos_nao_aplicados AS
-SELECT * FROM mkt_eventos WHERE tipo NOT IN ('DESDOBRAMENTO', 'BONIFICACAO') OR fator IS NULL OR fator <= 0;
+CREATE OR REPLACE TABLE int_mercado_eventos_nao_aplicados AS
+SELECT * FROM int_mercado_eventos WHERE tipo NOT IN ('DESDOBRAMENTO', 'BONIFICACAO') OR fator IS NULL OR fator <= 0;
 
-CREATE OR REPLACE TABLE mkt_precos AS
+CREATE OR REPLACE TABLE mart_mercado_precos AS
 SELECT c.*,
-  coalesce((SELECT exp(sum(ln(1 / (1 + e.fator / 100)))) FROM mkt_eventos e
+  coalesce((SELECT exp(sum(ln(1 / (1 + e.fator / 100)))) FROM int_mercado_eventos e
             WHERE e.codisi = c.codisi AND e.tipo IN ('DESDOBRAMENTO', 'BONIFICACAO') AND e.fator > 0
               AND c.data <= e.data_com), 1) AS fator_ajuste
 FROM mkt_cotacoes c;
 
 -- company of each code: the FCA list of codes (mart_tickers) of the fundamentals marts
 CREATE OR REPLACE TABLE mkt_precos_empresa AS
-SELECT t.cd_regulator, p.* FROM mkt_precos p JOIN (SELECT DISTINCT cd_regulator, ticker FROM mart_tickers) t USING (ticker);
+SELECT t.cd_regulator, p.* FROM mart_mercado_precos p JOIN (SELECT DISTINCT cd_regulator, ticker FROM mart_tickers) t USING (ticker);
 `;
 
 export const precosStage: Stage = {
@@ -87,21 +88,20 @@ export const precosStage: Stage = {
   async run(ctx) {
     await garantirTabelasMercado(ctx.db);
     await ctx.db.run(SQL_PRECOS);
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mkt_precos',
-      'SELECT ticker, data, count(*) AS n FROM mkt_precos GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'precos_um_por_codigo_e_pregao',
-      tipo: 'hard',
-      descricao: 'one standard-lot row per trading code and session',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'precos_um_por_codigo_e_pregao',
+        tipo: 'hard',
+        descricao: 'one standard-lot row per trading code and session',
+        tabela: 'mart_mercado_precos',
+        regra: 'chave_unica',
+        colunas: ['ticker', 'data'],
+      },
+    ]);
     const faixa = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_precos',
-      'SELECT ticker, data, minima, maxima, fechamento FROM mkt_precos WHERE NOT (minima <= fechamento AND fechamento <= maxima)',
+      'SELECT count(*) FROM mart_mercado_precos',
+      'SELECT ticker, data, minima, maxima, fechamento FROM mart_mercado_precos WHERE NOT (minima <= fechamento AND fechamento <= maxima)',
     );
     ctx.report.invariant({
       nome: 'precos_fechamento_entre_minima_e_maxima',
@@ -111,8 +111,8 @@ export const precosStage: Stage = {
     });
     const codigo = await verificar(
       ctx.db,
-      'SELECT count(DISTINCT ticker) FROM mkt_precos',
-      `SELECT DISTINCT ticker FROM mkt_precos WHERE NOT regexp_full_match(ticker, '${PADRAO_TICKER}')`,
+      'SELECT count(DISTINCT ticker) FROM mart_mercado_precos',
+      `SELECT DISTINCT ticker FROM mart_mercado_precos WHERE NOT regexp_full_match(ticker, '${PADRAO_TICKER}')`,
     );
     ctx.report.invariant({
       nome: 'precos_codigo_no_formato',
@@ -122,8 +122,8 @@ export const precosStage: Stage = {
     });
     const nao = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_eventos',
-      'SELECT codisi, tipo, data_com, fator, arquivo, linha FROM mkt_eventos_nao_aplicados',
+      'SELECT count(*) FROM int_mercado_eventos',
+      'SELECT codisi, tipo, data_com, fator, arquivo, linha FROM int_mercado_eventos_nao_aplicados',
     );
     ctx.report.invariant({
       nome: 'eventos_de_acoes_nao_aplicados',

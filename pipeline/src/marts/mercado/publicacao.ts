@@ -14,23 +14,18 @@ import {
 } from '@fundamentos/schemas/screener-snapshot';
 import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { CAMINHO_CONJUNTO, escreverConjuntos } from '../conjuntos/escrever.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
-import { linhas } from '../fundamentos/sql.ts';
-import { CLASSIFICACAO_FLAGS_PL, DIAS_MAX_ATE_PRECO, gravidadePl } from './multiplos.ts';
+import { CLASSIFICACAO_FLAGS_PL, gravidadePl } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
+import { citacaoMercado, citacaoMercadoEn, precoDe, TEXTO_MERCADO } from './textos.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const NOMES_INDICADORES = Object.keys(INDICADORES);
-
-const citacaoMercado = (versao: string, arquivos: string): string =>
-  `Fonte: CVM (dados.cvm.gov.br) e B3, ${arquivos}; recalculado por fundamentos, versão do dado ${versao}.`;
-/** `citacaoMercado` in English (`citacao_en`); `arquivos` is the English wording of the same files. */
-const citacaoMercadoEn = (versao: string, arquivos: string): string =>
-  `Source: CVM (dados.cvm.gov.br) and B3, ${arquivos}; recomputed by fundamentos, data version ${versao}.`;
 
 function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]> {
   const m = new Map<number, T[]>();
@@ -41,18 +36,21 @@ function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]
 /** Bulk sets of this issue: names documented in docs/datasets-mercado.md. */
 export const CONJUNTOS_MERCADO: Record<string, string> = {
   precos:
-    'SELECT ticker, data, abertura, maxima, minima, fechamento, volume, fator_ajuste FROM mkt_precos ORDER BY ticker, data',
+    'SELECT ticker, data, abertura, maxima, minima, fechamento, volume, fator_ajuste FROM mart_mercado_precos ORDER BY ticker, data',
   capex: `SELECT c.cd_regulator, c.ano, c.agreg, c.cd_conta, c.ds_conta, c.valor, c.decisao, c.motivo, c.versao, c.dt_receb,
       c.arquivo, c.linha, f.fco, f.capex, f.fcf, f.motivo AS motivo_fcf
-    FROM mart_capex_candidatos c JOIN fund_fcf f USING (cd_regulator, ano) ORDER BY c.cd_regulator, c.ano, c.cd_conta`,
+    FROM mart_capex_candidatos c JOIN int_fundamentos_fcf f USING (cd_regulator, ano) ORDER BY c.cd_regulator, c.ano, c.cd_conta`,
   multiplos: `SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, market_cap, pl, pvp, ev_ebitda, fcf, fcf_yield,
       flag, flag_pl, on_circulacao, pn_circulacao, preco_on, ticker_on, preco_pn, ticker_pn, acoes_dt_refer, origem_preco, origem_acoes
-    FROM mkt_multiplos_anuais ORDER BY cd_regulator, ano`,
+    FROM mart_mercado_multiplos_anuais ORDER BY cd_regulator, ano`,
   acoes: `SELECT cd_regulator, doc, dt_refer, versao, dt_receb, fonte, on_emitidas, pn_emitidas, on_tesouraria, pn_tesouraria,
       data_escala, patrimonio, pvp_declarado, escala, on_circulacao, pn_circulacao, flag, arquivo, linha
     FROM mkt_acoes ORDER BY cd_regulator, dt_refer, doc`,
   dividendos: `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, ticker_com, fonte_preco_com, flag,
-      arquivo, linha FROM mkt_proventos WHERE cd_regulator IS NOT NULL ORDER BY cd_regulator, data_com DESC, tipo`,
+      arquivo, linha FROM mart_mercado_proventos WHERE cd_regulator IS NOT NULL ORDER BY cd_regulator, data_com DESC, tipo`,
+  valuation: `SELECT cd_regulator, data_preco, preco, ticker_preco, classe, ano, acoes, flags_acoes, market_cap, ev, divida_liquida,
+      lucro, patrimonio, lpa, vpa, n_proventos, proventos_12m, dy_12m, proventos_ano, payout, fco, fcf, p_fco, p_fcf
+    FROM mart_mercado_valuation ORDER BY cd_regulator`,
 };
 
 const AnualRow = z.object({
@@ -71,19 +69,6 @@ const AnualRow = z.object({
   flag: z.string().nullable(),
 });
 
-/** preco_de in words, saying which session and how far it is from the reception. */
-export function precoDe(r: {
-  data_preco: string;
-  dt_receb: string;
-  ticker_preco: string;
-  dias_ate_preco: number;
-}) {
-  const base = `preço de fechamento de ${r.ticker_preco} em ${r.data_preco}, primeiro pregão em ou após o recebimento em ${r.dt_receb}`;
-  return r.dias_ate_preco > DIAS_MAX_ATE_PRECO
-    ? `${base} (${r.dias_ate_preco} dias depois: pregões intermediários ausentes dos nossos arquivos, múltiplos nulos)`
-    : base;
-}
-
 const TrimestralRow = z.object({
   cd_regulator: num,
   ano: num,
@@ -98,23 +83,34 @@ const TrimestralRow = z.object({
   flag: z.string().nullable(),
 });
 
+/** A row of `mart_mercado_valuation` (mercado/valuation.ts computes every number in it). */
 const ValuationRow = z.object({
   cd_regulator: num,
   data_preco: data,
   preco: num,
   ticker_preco: z.string(),
-  classe_preco: z.string().nullable(),
+  classe: z.string(),
   ano: numOuNulo,
   acoes: numOuNulo,
-  pn_circulacao: numOuNulo,
   flags_acoes: z.string().nullable(),
   market_cap: numOuNulo,
+  ev: numOuNulo,
   divida_liquida: numOuNulo,
-  lucro: numOuNulo,
-  patrimonio: numOuNulo,
+  lpa: numOuNulo,
+  vpa: numOuNulo,
+  n_proventos: num,
+  dy_12m: numOuNulo,
+  proventos_12m: numOuNulo,
+  payout: numOuNulo,
+  proventos_ano: numOuNulo,
   fco: numOuNulo,
   fcf: numOuNulo,
+  p_fco: numOuNulo,
+  p_fcf: numOuNulo,
 });
+type ValuationLinha = z.infer<typeof ValuationRow>;
+
+const AnualProventosRow = z.object({ cd_regulator: num, ano: num, total: num, n: num });
 
 const ProventoRow = z.object({
   cd_regulator: num,
@@ -129,29 +125,9 @@ const ProventoRow = z.object({
 });
 type Provento = z.infer<typeof ProventoRow>;
 
-const menos12Meses = (d: string): string => `${Number(d.slice(0, 4)) - 1}${d.slice(4)}`;
-const div = (a: number | null, b: number | null): number | null =>
-  a === null || b === null || b <= 0 ? null : a / b;
-
-/** Proventos per share of one class with data_com in (data − 12 months, data]. */
-function proventos12m(ps: Provento[], classe: string, ate: string): number {
-  const de = menos12Meses(ate);
-  return ps
-    .filter((p) => p.tipo_acao === classe && p.data_com > de && p.data_com <= ate)
-    .reduce((s, p) => s + p.valor, 0);
-}
-
-function valuation(v: z.infer<typeof ValuationRow>, ps: Provento[]): Valuation | null {
+/** The valuation block of `multiplos.json`: a projection of the mart row (none without a balance-sheet year). */
+function valuation(v: ValuationLinha): Valuation | null {
   if (v.ano === null) return null;
-  const classe = v.classe_preco ?? 'ON';
-  const p12 = ps.length ? proventos12m(ps, classe, v.data_preco) : null;
-  const pAno = ps.length
-    ? ps
-        .filter((p) => p.tipo_acao === classe && p.data_com.startsWith(`${v.ano}-`))
-        .reduce((s, p) => s + p.valor, 0)
-    : null;
-  // payout per share only means something when every share is of the class whose proventos we sum
-  const umaClasse = v.pn_circulacao === 0;
   return {
     data_preco: v.data_preco,
     preco: v.preco,
@@ -159,36 +135,29 @@ function valuation(v: z.infer<typeof ValuationRow>, ps: Provento[]): Valuation |
     acoes: v.acoes,
     flags_acoes: v.flags_acoes ? v.flags_acoes.split(';') : [],
     market_cap: v.market_cap,
-    ev: v.market_cap !== null && v.divida_liquida !== null ? v.market_cap + v.divida_liquida : null,
+    ev: v.ev,
     divida_liquida: v.divida_liquida,
-    lpa: div(v.lucro, v.acoes),
-    vpa: div(v.patrimonio, v.acoes),
-    dy_12m: p12 === null ? null : p12 / v.preco,
-    proventos_12m: p12,
-    payout: umaClasse && pAno !== null && v.acoes !== null ? div(pAno * v.acoes, v.lucro) : null,
-    proventos_ano: pAno,
+    lpa: v.lpa,
+    vpa: v.vpa,
+    dy_12m: v.dy_12m,
+    proventos_12m: v.proventos_12m,
+    payout: v.payout,
+    proventos_ano: v.proventos_ano,
     fco: v.fco,
     fcf: v.fcf,
-    p_fco: div(v.market_cap, v.fco),
-    p_fcf: div(v.market_cap, v.fcf),
+    p_fco: v.p_fco,
+    p_fcf: v.p_fcf,
   };
 }
 
 function dividendos(
   cd: number,
   ps: Provento[],
-  v: z.infer<typeof ValuationRow> | undefined,
+  anos: z.infer<typeof AnualProventosRow>[],
+  v: ValuationLinha | undefined,
   ticker: string | null,
   ctx: BuildContext,
 ): Dividendos {
-  const anos = new Map<number, { total: number; n: number }>();
-  const classe = v?.classe_preco ?? 'ON';
-  for (const p of ps.filter((x) => x.tipo_acao === classe)) {
-    const a = Number(p.data_com.slice(0, 4));
-    const r = anos.get(a) ?? { total: 0, n: 0 };
-    anos.set(a, { total: r.total + p.valor, n: r.n + 1 });
-  }
-  const p12 = v ? proventos12m(ps, classe, v.data_preco) : 0;
   return {
     cd_regulator: cd,
     citacao: citacaoMercado(ctx.versao_do_dado, 'B3 GetListedCashDividends e COTAHIST'),
@@ -209,18 +178,16 @@ function dividendos(
             },
           ],
     ),
-    resumo_anual: [...anos.entries()]
-      .sort((a, b) => b[0] - a[0])
-      .map(([ano, r]) => ({ ano, total: Math.round(r.total * 1e8) / 1e8, n: r.n })),
+    resumo_anual: anos.map((r) => ({ ano: r.ano, total: r.total, n: r.n })),
     dividend_yield_12m:
-      v && ticker && ps.length
+      v && ticker && v.dy_12m !== null && v.proventos_12m !== null
         ? {
-            valor: p12 / v.preco,
-            proventos_12m: p12,
+            valor: v.dy_12m,
+            proventos_12m: v.proventos_12m,
             preco: v.preco,
             data_preco: v.data_preco,
             ticker_preco: v.ticker_preco,
-            classe,
+            classe: v.classe,
           }
         : null,
     cobertura: ps.length
@@ -228,18 +195,16 @@ function dividendos(
           situacao: 'com_proventos',
           n_proventos: ps.length,
           verificado_em: ctx.data_build,
-          significado: 'a bolsa respondeu e há proventos em dinheiro para a empresa',
+          significado: TEXTO_MERCADO.cobertura.com_proventos,
         }
       : {
           situacao: 'sem_dados_da_bolsa',
           n_proventos: 0,
           verificado_em: ctx.data_build,
-          significado:
-            'não temos resposta da bolsa (GetListedCashDividends) para esta empresa neste build: ausência de proventos não é afirmada',
+          significado: TEXTO_MERCADO.cobertura.sem_dados_da_bolsa,
         },
-    nota: 'Valores brutos por ação (antes do IR sobre JCP). data_com é o último dia com direito; preco_com é o fechamento do nosso COTAHIST nesse dia; sem esse pregão nos nossos arquivos, o fechamento que a B3 informa para a própria data com (flag preco_com_fechamento_b3); nulo quando nenhum dos dois existe.',
-    nota_en:
-      'Gross amounts per share (before income tax on interest on equity, JCP). data_com is the last day with the right to the distribution; preco_com is the close in our COTAHIST on that day; without that session in our files, the close B3 reports for the cum date itself (flag preco_com_fechamento_b3); null when neither exists.',
+    nota: TEXTO_MERCADO.nota_dividendos.pt,
+    nota_en: TEXTO_MERCADO.nota_dividendos.en,
   };
 }
 
@@ -254,7 +219,7 @@ WITH ind AS (SELECT cd_regulator, ano, ${pivo} FROM mart_indicadores GROUP BY AL
 -- resubmitted old filing must not win) received before the company's next DFP, i.e. the one current
 -- while this row is the company's latest year; the executor applies as_of over mart_fundamentos_pl_12m.
 prox AS (
-  SELECT cd_regulator, ano, lead(dt_receb) OVER (PARTITION BY cd_regulator ORDER BY ano) AS proxima_dfp FROM mkt_filings
+  SELECT cd_regulator, ano, lead(dt_receb) OVER (PARTITION BY cd_regulator ORDER BY ano) AS proxima_dfp FROM int_mercado_filings
 ),
 ttm AS (
   SELECT p.cd_regulator, p.ano, q.ano AS pl_ttm_ano, q.trimestre AS pl_ttm_trimestre, q.dt_receb AS pl_ttm_dt_receb,
@@ -267,9 +232,9 @@ SELECT f.cd_regulator, f.ano, e.nome, e.ticker_atual AS ticker, f.dt_receb AS di
   ind.* EXCLUDE (cd_regulator, ano),
   m.data_preco, m.preco, m.market_cap, m.pl, m.pvp, m.ev_ebitda, m.fcf_yield, m.flag AS flag_multiplos, m.flag_pl,
   ttm.* EXCLUDE (cd_regulator, ano)
-FROM mkt_filings f JOIN mart_empresas e USING (cd_regulator)
+FROM int_mercado_filings f JOIN mart_empresas e USING (cd_regulator)
 LEFT JOIN ind USING (cd_regulator, ano)
-LEFT JOIN mkt_multiplos_anuais m USING (cd_regulator, ano)
+LEFT JOIN mart_mercado_multiplos_anuais m USING (cd_regulator, ano)
 LEFT JOIN ttm USING (cd_regulator, ano)
 ORDER BY f.cd_regulator, f.ano`;
   const out: ManifestEntry[] = [];
@@ -318,7 +283,7 @@ ORDER BY f.cd_regulator, f.ano`;
   const pl12m = await linhas(
     ctx.db,
     `SELECT q.cd_regulator, q.ano, q.trimestre, q.dt_receb, q.data_preco, q.pl, q.flag FROM mart_fundamentos_pl_12m q
-     WHERE q.cd_regulator IN (SELECT cd_regulator FROM mkt_filings) ORDER BY q.cd_regulator, q.ano, q.trimestre`,
+     WHERE q.cd_regulator IN (SELECT cd_regulator FROM int_mercado_filings) ORDER BY q.cd_regulator, q.ano, q.trimestre`,
     z.object({
       cd_regulator: num,
       ano: num,
@@ -401,7 +366,7 @@ export const publicacaoMercadoStage: Stage = {
     const anuais = agrupar(
       await linhas(
         db,
-        `SELECT * FROM mkt_multiplos_anuais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano DESC`,
+        `SELECT * FROM mart_mercado_multiplos_anuais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano DESC`,
         AnualRow,
       ),
     );
@@ -409,7 +374,7 @@ export const publicacaoMercadoStage: Stage = {
       await linhas(
         db,
         `SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, market_cap, lucro_ttm, pl_ttm, pvp, flag
-         FROM mkt_multiplos_trimestrais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, trimestre`,
+         FROM mart_mercado_multiplos_trimestrais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, trimestre`,
         TrimestralRow,
       ),
     );
@@ -417,8 +382,9 @@ export const publicacaoMercadoStage: Stage = {
       (
         await linhas(
           db,
-          `SELECT cd_regulator, data_preco, preco, ticker_preco, classe_preco, ano, acoes, pn_circulacao, flags_acoes,
-             market_cap, divida_liquida, lucro, patrimonio, fco, fcf FROM mkt_valuation WHERE cd_regulator IN (${PUBLICADAS})`,
+          `SELECT cd_regulator, data_preco, preco, ticker_preco, classe, ano, acoes, flags_acoes, market_cap, ev,
+             divida_liquida, lpa, vpa, n_proventos, dy_12m, proventos_12m, payout, proventos_ano, fco, fcf, p_fco, p_fcf
+           FROM mart_mercado_valuation WHERE cd_regulator IN (${PUBLICADAS})`,
           ValuationRow,
         )
       ).map((r) => [r.cd_regulator, r]),
@@ -427,8 +393,16 @@ export const publicacaoMercadoStage: Stage = {
       await linhas(
         db,
         `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, flag
-         FROM mkt_proventos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, data_com DESC, tipo, linha`,
+         FROM mart_mercado_proventos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, data_com DESC, tipo, linha`,
         ProventoRow,
+      ),
+    );
+    const anuaisProventos = agrupar(
+      await linhas(
+        db,
+        `SELECT cd_regulator, ano, total, n FROM mart_mercado_proventos_anual WHERE cd_regulator IN (${PUBLICADAS})
+         ORDER BY cd_regulator, ano DESC`,
+        AnualProventosRow,
       ),
     );
     for (const e of empresas) {
@@ -456,9 +430,9 @@ export const publicacaoMercadoStage: Stage = {
         citacao_en: citacaoMercadoEn(v, 'DFP (DT_RECEB of the index, composicao_capital) and COTAHIST'),
         anuais: linhasAnuais,
         trimestrais: [...trims].reverse(),
-        valuation: val ? valuation(val, ps) : null,
-        nota: `Ponto no tempo: preço do primeiro pregão em ou após o DT_RECEB da versão usada; mais de ${DIAS_MAX_ATE_PRECO} dias depois, múltiplos nulos (preco_distante).`,
-        nota_en: `Point in time: price of the first session on or after the DT_RECEB of the version used; more than ${DIAS_MAX_ATE_PRECO} days later, multiples are null (preco_distante).`,
+        valuation: val ? valuation(val) : null,
+        nota: TEXTO_MERCADO.nota_multiplos.pt,
+        nota_en: TEXTO_MERCADO.nota_multiplos.en,
       };
       out.push(
         await ctx.writer.json({
@@ -475,7 +449,7 @@ export const publicacaoMercadoStage: Stage = {
           path: `json/empresas/${cd}/dividendos.json`,
           schemaName: 'DividendosSchema',
           schema: DividendosSchema,
-          data: dividendos(cd, ps, val, e.ticker_atual, ctx),
+          data: dividendos(cd, ps, anuaisProventos.get(cd) ?? [], val, e.ticker_atual, ctx),
         }),
       );
       out.push(
@@ -488,7 +462,7 @@ export const publicacaoMercadoStage: Stage = {
             cd_regulator: cd,
             citacao: citacaoMercado(v, 'ITR e COTAHIST'),
             trimestres: trims,
-            nota: `Lucro dos 4 trimestres até o ITR (4º trimestre = DFP − ITR do 3º); trimestre ausente → lucro_ttm nulo com ttm_sem_trimestre_<q>_<ano>. Preço: primeiro pregão em ou após o DT_RECEB do ITR; mais de ${DIAS_MAX_ATE_PRECO} dias depois, nulo (preco_distante).`,
+            nota: TEXTO_MERCADO.nota_trimestres,
           },
         }),
       );

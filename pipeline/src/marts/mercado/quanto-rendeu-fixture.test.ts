@@ -68,9 +68,9 @@ CREATE TABLE mkt_precos_empresa AS SELECT * FROM (VALUES ${SESSOES.map(
         ${q(s.ticker === 'FICT3' ? 'XXFICTACNOR0' : 'XXFICUCDAM00')}, ${s.ticker === 'FICT3' ? q('ON') : 'NULL'},
         ${q(`b3/cotahist/COTAHIST_A${s.data.slice(0, 4)}.TXT`)}, ${i + 2})`,
   ).join(',\n')}) t(cd_regulator, ticker, data, fechamento, fator_ajuste, codisi, classe, arquivo, linha);
-CREATE TABLE mkt_eventos AS SELECT 'XXFICTACNOR0' AS codisi, 'DESDOBRAMENTO' AS tipo, DATE '${SPLIT}' AS data_com,
+CREATE TABLE int_mercado_eventos AS SELECT 'XXFICTACNOR0' AS codisi, 'DESDOBRAMENTO' AS tipo, DATE '${SPLIT}' AS data_com,
   100.0::DOUBLE AS fator;
-CREATE TABLE mkt_proventos AS SELECT * FROM (VALUES ${PROVENTOS.map(
+CREATE TABLE mart_mercado_proventos AS SELECT * FROM (VALUES ${PROVENTOS.map(
     (p, i) =>
       `(${p.cd}, ${q(p.tipo)}, ${p.valor}::DOUBLE, DATE ${q(p.data_com)}, 'b3/empresas/GetListedCashDividends_FICT.json', ${i + 1})`,
   ).join(', ')}) t(cd_regulator, tipo_acao, valor, data_com, arquivo, linha);

@@ -7,11 +7,11 @@ import {
   QuantoRendeuSchema,
 } from '@fundamentos/schemas/quanto-rendeu';
 import { z } from 'zod';
+import { linhas, verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { indexDailySpec } from '../../sources/b3/indices.ts';
 import { sgsSpec } from '../../sources/bcb/sgs.ts';
-import { linhas, verificar } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO } from './multiplos.ts';
 
 /** The market index compared against: the only index series the sources stage daily (GetPortfolioDay). */
@@ -51,12 +51,12 @@ export const REGRAS_RENDEU_EN: QuantoRendeu['regras_en'] = {
 };
 
 /**
- * `mkt_rendeu_codigo`: per company with prices, its main code (the index's ticker) and that code's
- * last session. `mkt_rendeu`: one row per company and horizon with every value and its flag.
- * Reads mart_empresas, mkt_precos_empresa, mkt_eventos, mkt_proventos, stg_b3_indice_diario, stg_bcb_sgs.
+ * `int_mercado_rendeu_codigo`: per company with prices, its main code (the index's ticker) and that code's
+ * last session. `int_mercado_rendeu`: one row per company and horizon with every value and its flag.
+ * Reads mart_empresas, mkt_precos_empresa, int_mercado_eventos, mart_mercado_proventos, stg_b3_indice_diario, stg_bcb_sgs.
  */
 export const SQL_QUANTO_RENDEU = /* sql */ `
-CREATE OR REPLACE TABLE mkt_rendeu_codigo AS
+CREATE OR REPLACE TABLE int_mercado_rendeu_codigo AS
 WITH emp AS (
   SELECT DISTINCT p.cd_regulator, e.ticker_atual AS ticker FROM mkt_precos_empresa p JOIN mart_empresas e USING (cd_regulator)
   WHERE len(e.tickers) > 0 AND e.ticker_atual IS NOT NULL
@@ -68,10 +68,10 @@ SELECT emp.cd_regulator, emp.ticker, u.data AS ate, u.fechamento AS preco_ate, u
   u.arquivo || ':' || u.linha AS fonte_ate, u.codisi, u.classe
 FROM emp LEFT JOIN ult u ON u.cd_regulator = emp.cd_regulator AND u.ticker = emp.ticker;
 
-CREATE OR REPLACE TABLE mkt_rendeu_inicio AS
+CREATE OR REPLACE TABLE int_mercado_rendeu_inicio AS
 WITH h AS (
   SELECT c.*, v.anos, CAST(c.ate - to_years(v.anos) AS DATE) AS data_pedida
-  FROM mkt_rendeu_codigo c CROSS JOIN (VALUES ${HORIZONTES_RENDEU.map((a) => `(${a})`).join(', ')}) v(anos)
+  FROM int_mercado_rendeu_codigo c CROSS JOIN (VALUES ${HORIZONTES_RENDEU.map((a) => `(${a})`).join(', ')}) v(anos)
   WHERE c.ate IS NOT NULL
 ),
 s AS (SELECT cd_regulator, ticker, data, fechamento, fator_ajuste, arquivo, linha FROM mkt_precos_empresa)
@@ -82,13 +82,13 @@ SELECT h.*, s.data AS data_inicio, s.fechamento AS preco_inicio, s.fator_ajuste 
     THEN s.data ELSE h.data_pedida END AS inicio_janela
 FROM h ASOF LEFT JOIN s ON h.cd_regulator = s.cd_regulator AND h.ticker = s.ticker AND s.data >= h.data_pedida;
 
-CREATE OR REPLACE TABLE mkt_rendeu_indice_dia AS
+CREATE OR REPLACE TABLE int_mercado_rendeu_indice_dia AS
 SELECT data, CAST(valor AS DOUBLE) AS pontos, _arquivo || ' ' || coalesce(_caminho, CAST(_linha AS VARCHAR)) AS fonte
 FROM stg_b3_indice_diario WHERE indice = '${INDICE_RENDEU}' AND valor > 0
 QUALIFY row_number() OVER (PARTITION BY data ORDER BY _arquivo, _linha) = 1;
 
 -- one rate per day even when two files (selic.json, sgs_11.json) stage the series: compounding a day twice is wrong
-CREATE OR REPLACE TABLE mkt_rendeu_selic_dia AS
+CREATE OR REPLACE TABLE int_mercado_rendeu_selic_dia AS
 WITH d AS (
   SELECT data, CAST(valor AS DOUBLE) AS taxa, _arquivo AS arquivo FROM stg_bcb_sgs
   WHERE serie = '${SERIE_SELIC}' AND valor IS NOT NULL AND data IS NOT NULL
@@ -96,37 +96,37 @@ WITH d AS (
 )
 SELECT *, date_diff('day', lag(data) OVER (ORDER BY data), data) AS salto FROM d;
 
-CREATE OR REPLACE TABLE mkt_rendeu_janela AS
-WITH j AS (SELECT DISTINCT inicio_janela AS ini, ate FROM mkt_rendeu_inicio),
+CREATE OR REPLACE TABLE int_mercado_rendeu_janela AS
+WITH j AS (SELECT DISTINCT inicio_janela AS ini, ate FROM int_mercado_rendeu_inicio),
 a AS (SELECT j.*, i.data AS idx_ini, i.pontos AS pontos_ini, i.fonte AS fonte_idx_ini
-      FROM j ASOF LEFT JOIN mkt_rendeu_indice_dia i ON i.data >= j.ini),
+      FROM j ASOF LEFT JOIN int_mercado_rendeu_indice_dia i ON i.data >= j.ini),
 b AS (SELECT a.*, i.data AS idx_fim, i.pontos AS pontos_fim, i.fonte AS fonte_idx_fim
-      FROM a ASOF LEFT JOIN mkt_rendeu_indice_dia i ON i.data <= a.ate),
-lim AS (SELECT min(data) AS primeiro, max(data) AS ultimo FROM mkt_rendeu_selic_dia)
+      FROM a ASOF LEFT JOIN int_mercado_rendeu_indice_dia i ON i.data <= a.ate),
+lim AS (SELECT min(data) AS primeiro, max(data) AS ultimo FROM int_mercado_rendeu_selic_dia)
 SELECT b.*,
   coalesce(b.idx_ini < b.idx_fim AND date_diff('day', b.ini, b.idx_ini) <= ${DIAS_MAX_ATE_PRECO}
     AND date_diff('day', b.idx_fim, b.ate) <= ${DIAS_MAX_ATE_PRECO}, false) AS indice_ok,
   coalesce(lim.primeiro <= b.ini AND lim.ultimo >= b.ate
-    AND coalesce((SELECT max(s.salto) FROM mkt_rendeu_selic_dia s WHERE s.data > b.ini
-          AND s.data <= (SELECT min(x.data) FROM mkt_rendeu_selic_dia x WHERE x.data >= b.ate)), 0) <= ${DIAS_MAX_ATE_PRECO}, false) AS selic_ok,
-  (SELECT product(1 + s.taxa / 100) FROM mkt_rendeu_selic_dia s WHERE s.data >= b.ini AND s.data < b.ate) AS selic_fator,
-  (SELECT count(*) FROM mkt_rendeu_selic_dia s WHERE s.data >= b.ini AND s.data < b.ate) AS selic_taxas,
-  (SELECT list(DISTINCT s.arquivo ORDER BY s.arquivo) FROM mkt_rendeu_selic_dia s WHERE s.data >= b.ini AND s.data < b.ate) AS selic_arquivos
+    AND coalesce((SELECT max(s.salto) FROM int_mercado_rendeu_selic_dia s WHERE s.data > b.ini
+          AND s.data <= (SELECT min(x.data) FROM int_mercado_rendeu_selic_dia x WHERE x.data >= b.ate)), 0) <= ${DIAS_MAX_ATE_PRECO}, false) AS selic_ok,
+  (SELECT product(1 + s.taxa / 100) FROM int_mercado_rendeu_selic_dia s WHERE s.data >= b.ini AND s.data < b.ate) AS selic_fator,
+  (SELECT count(*) FROM int_mercado_rendeu_selic_dia s WHERE s.data >= b.ini AND s.data < b.ate) AS selic_taxas,
+  (SELECT list(DISTINCT s.arquivo ORDER BY s.arquivo) FROM int_mercado_rendeu_selic_dia s WHERE s.data >= b.ini AND s.data < b.ate) AS selic_arquivos
 FROM b, lim;
 
 -- cash proventos of the code's class; PN codes take PN, PNA… only when the company has a single PN kind
-CREATE OR REPLACE TABLE mkt_rendeu_proventos AS
+CREATE OR REPLACE TABLE int_mercado_rendeu_proventos AS
 WITH kinds AS (
   SELECT cd_regulator, count(DISTINCT tipo_acao) FILTER (WHERE tipo_acao LIKE 'PN%') AS n_pn, count(*) AS n
-  FROM mkt_proventos WHERE cd_regulator IS NOT NULL GROUP BY cd_regulator
+  FROM mart_mercado_proventos WHERE cd_regulator IS NOT NULL GROUP BY cd_regulator
 ),
 -- each event's fator_ajuste on its data_com, by the price mart's own rule (later splits/bonus of the ISIN)
 pv AS (
   SELECT i.cd_regulator, i.anos, p.valor, p.data_com, p.arquivo, p.linha,
-    coalesce((SELECT exp(sum(ln(1 / (1 + e.fator / 100)))) FROM mkt_eventos e
+    coalesce((SELECT exp(sum(ln(1 / (1 + e.fator / 100)))) FROM int_mercado_eventos e
       WHERE e.codisi = i.codisi AND e.tipo IN ('DESDOBRAMENTO', 'BONIFICACAO') AND e.fator > 0
         AND p.data_com <= e.data_com), 1) AS fator
-  FROM mkt_rendeu_inicio i JOIN mkt_proventos p ON p.cd_regulator = i.cd_regulator AND i.valido
+  FROM int_mercado_rendeu_inicio i JOIN mart_mercado_proventos p ON p.cd_regulator = i.cd_regulator AND i.valido
     AND p.data_com >= i.data_inicio AND p.data_com < i.ate
     AND ((i.classe = 'ON' AND p.tipo_acao = 'ON') OR (i.classe = 'PN' AND p.tipo_acao LIKE 'PN%'))
 )
@@ -134,12 +134,12 @@ SELECT i.cd_regulator, i.anos, coalesce(k.n, 0) > 0 AS tem_fonte,
   coalesce(i.classe = 'ON' OR (i.classe = 'PN' AND coalesce(k.n_pn, 0) <= 1), false) AS classe_ok,
   count(pv.valor) AS n_proventos, coalesce(sum(pv.valor * pv.fator), 0) AS proventos_ajustados,
   list(pv.arquivo || ':' || pv.linha ORDER BY pv.data_com, pv.linha) FILTER (WHERE pv.valor IS NOT NULL) AS fontes
-FROM mkt_rendeu_inicio i
+FROM int_mercado_rendeu_inicio i
 LEFT JOIN kinds k USING (cd_regulator)
 LEFT JOIN pv USING (cd_regulator, anos)
 GROUP BY ALL;
 
-CREATE OR REPLACE TABLE mkt_rendeu AS
+CREATE OR REPLACE TABLE int_mercado_rendeu AS
 SELECT i.cd_regulator, i.ticker, i.anos, i.data_pedida, i.data_inicio, i.preco_inicio, i.fator_inicio, i.dias_ate_inicio,
   i.fonte_inicio, i.inicio_janela,
   CASE WHEN i.valido THEN 1000 * (i.preco_ate * i.fator_ate) / (i.preco_inicio * i.fator_inicio) END AS mil_reais_preco,
@@ -158,9 +158,9 @@ SELECT i.cd_regulator, i.ticker, i.anos, i.data_pedida, i.data_inicio, i.preco_i
   CASE WHEN NOT j.selic_ok THEN '${FLAGS_RENDEU.selic}' END AS flag_selic,
   CASE WHEN j.selic_ok THEN j.selic_taxas END AS selic_taxas,
   coalesce(CASE WHEN j.selic_ok THEN j.selic_arquivos END, []) AS selic_arquivos
-FROM mkt_rendeu_inicio i
-JOIN mkt_rendeu_proventos p USING (cd_regulator, anos)
-JOIN mkt_rendeu_janela j ON j.ini = i.inicio_janela AND j.ate = i.ate;
+FROM int_mercado_rendeu_inicio i
+JOIN int_mercado_rendeu_proventos p USING (cd_regulator, anos)
+JOIN int_mercado_rendeu_janela j ON j.ini = i.inicio_janela AND j.ate = i.ate;
 `;
 
 const num = z.coerce.number();
@@ -305,7 +305,7 @@ export async function publicarQuantoRendeu(ctx: BuildContext): Promise<ManifestE
   const codigos = await linhas(
     ctx.db,
     `SELECT cd_regulator, ticker, strftime(ate, '%Y-%m-%d') AS ate, preco_ate, fator_ate, fonte_ate, classe
-     FROM mkt_rendeu_codigo ORDER BY cd_regulator`,
+     FROM int_mercado_rendeu_codigo ORDER BY cd_regulator`,
     CodigoRow,
   );
   const rows = await linhas(
@@ -313,7 +313,7 @@ export async function publicarQuantoRendeu(ctx: BuildContext): Promise<ManifestE
     `SELECT * REPLACE (strftime(data_pedida, '%Y-%m-%d') AS data_pedida, strftime(data_inicio, '%Y-%m-%d') AS data_inicio,
        strftime(inicio_janela, '%Y-%m-%d') AS inicio_janela, strftime(idx_ini, '%Y-%m-%d') AS idx_ini,
        strftime(idx_fim, '%Y-%m-%d') AS idx_fim)
-     FROM mkt_rendeu ORDER BY cd_regulator, anos`,
+     FROM int_mercado_rendeu ORDER BY cd_regulator, anos`,
     RendeuRow,
   );
   const porEmpresa = new Map<number, RendeuRow[]>();
@@ -339,8 +339,8 @@ export const quantoRendeuStage: Stage = {
     await ctx.db.run(SQL_QUANTO_RENDEU);
     const horizontes = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_rendeu_codigo WHERE ate IS NOT NULL',
-      `SELECT cd_regulator, count(*) AS n FROM mkt_rendeu_codigo c LEFT JOIN mkt_rendeu r USING (cd_regulator)
+      'SELECT count(*) FROM int_mercado_rendeu_codigo WHERE ate IS NOT NULL',
+      `SELECT cd_regulator, count(*) AS n FROM int_mercado_rendeu_codigo c LEFT JOIN int_mercado_rendeu r USING (cd_regulator)
        WHERE c.ate IS NOT NULL GROUP BY cd_regulator HAVING count(r.anos) <> ${HORIZONTES_RENDEU.length}`,
     );
     ctx.report.invariant({

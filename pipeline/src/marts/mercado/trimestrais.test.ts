@@ -28,7 +28,7 @@ CREATE TABLE fund_ticker_atual AS SELECT 999999 AS cd_regulator, 'FICT3' AS tick
   await db.run(SQL_TRIMESTRAIS);
   const r = (
     await db.runAndReadAll(`SELECT ano, trimestre, CAST(dt_receb AS VARCHAR) AS r, CAST(data_preco AS VARCHAR) AS p,
-      market_cap, lucro_ttm, pl_ttm, pvp, flag FROM mkt_multiplos_trimestrais ORDER BY ano, trimestre`)
+      market_cap, lucro_ttm, pl_ttm, pvp, flag FROM mart_mercado_multiplos_trimestrais ORDER BY ano, trimestre`)
   ).getRowObjectsJson();
   expect(r).toEqual([
     // the first ITR year of open data: the window needs 2009 quarters that do not exist

@@ -1,11 +1,12 @@
+import { aplicarChecagens } from '../../core/checagens.ts';
+import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO, PL_EXTREMO } from './multiplos.ts';
 
 const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', ')}), '')`;
 
 /**
- * `mkt_multiplos_trimestrais`: one row per ITR (quarters 1–3) of `mart_fatos_trimestrais` (the
+ * `mart_mercado_multiplos_trimestrais`: one row per ITR (quarters 1–3) of `mart_fatos_trimestrais` (the
  * fundamentals' quarterly flows, Q4 = DFP − 3rd-quarter YTD). lucro_ttm = profit of the four quarters
  * ending at the row's quarter; a quarter missing or flagged gives null and names it
  * (`ttm_sem_trimestre_<q>_<year>`, the earliest missing one; a window reaching before 2010, where open
@@ -23,16 +24,16 @@ WITH l AS (
 )
 SELECT cd_regulator, ano, trimestre, arg_min(valor, cd_conta) AS lucro, arg_min(flag, cd_conta) AS flag FROM l GROUP BY ALL;
 
-CREATE OR REPLACE TABLE mkt_itr AS
+CREATE OR REPLACE TABLE int_mercado_itr AS
 SELECT cd_regulator, ano, trimestre, max(dt_receb) AS dt_receb FROM mart_fatos_trimestrais
 WHERE trimestre BETWEEN 1 AND 3 AND dt_receb IS NOT NULL GROUP BY ALL;
 
-CREATE OR REPLACE TABLE mkt_multiplos_trimestrais AS
+CREATE OR REPLACE TABLE mart_mercado_multiplos_trimestrais AS
 WITH janela AS (
   SELECT i.cd_regulator, i.ano, i.trimestre, k,
     CAST(i.ano - CASE WHEN i.trimestre - k < 1 THEN 1 ELSE 0 END AS INTEGER) AS ano_q,
     CAST(CASE WHEN i.trimestre - k < 1 THEN i.trimestre - k + 4 ELSE i.trimestre - k END AS INTEGER) AS tri_q
-  FROM mkt_itr i, range(4) r(k)
+  FROM int_mercado_itr i, range(4) r(k)
 ),
 ttm AS (
   SELECT j.cd_regulator, j.ano, j.trimestre,
@@ -54,7 +55,7 @@ pl AS (
 ),
 -- every ITR keeps its row: without a session on or after dt_receb in our files, price and multiples are null
 dp AS (
-  SELECT i.*, min(p.data) AS data_preco FROM mkt_itr i
+  SELECT i.*, min(p.data) AS data_preco FROM int_mercado_itr i
   LEFT JOIN mkt_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
 ),
 cab AS (
@@ -114,11 +115,11 @@ CREATE OR REPLACE TABLE mart_fundamentos_pl_12m AS
 SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, pl_ttm AS pl,
   nullif(array_to_string(list_filter(string_split(coalesce(flag, ''), ';'),
     x -> x <> '' AND x <> 'pvp_patrimonio_nao_positivo'), ';'), '') AS flag
-FROM mkt_multiplos_trimestrais
+FROM mart_mercado_multiplos_trimestrais
 UNION ALL
 SELECT f.cd_regulator, f.ano, 4, f.dt_receb, m.data_preco, m.pl,
   CASE WHEN m.cd_regulator IS NULL THEN 'sem_pregao_apos_recebimento' ELSE m.flag_pl END
-FROM mkt_filings f LEFT JOIN mkt_multiplos_anuais m USING (cd_regulator, ano)
+FROM int_mercado_filings f LEFT JOIN mart_mercado_multiplos_anuais m USING (cd_regulator, ano)
 ORDER BY cd_regulator, ano, trimestre;
 `;
 
@@ -135,20 +136,19 @@ export const trimestraisStage: Stage = {
     await ctx.db.run(SQL_PL_12M);
     const pit = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_multiplos_trimestrais',
-      'SELECT cd_regulator, ano, trimestre, dt_receb, data_preco FROM mkt_multiplos_trimestrais WHERE data_preco < dt_receb',
+      'SELECT count(*) FROM mart_mercado_multiplos_trimestrais',
+      'SELECT cd_regulator, ano, trimestre, dt_receb, data_preco FROM mart_mercado_multiplos_trimestrais WHERE data_preco < dt_receb',
     );
-    const unica = await verificar(
-      ctx.db,
-      'SELECT count(*) FROM mart_fundamentos_pl_12m',
-      'SELECT cd_regulator, ano, trimestre, count(*) FROM mart_fundamentos_pl_12m GROUP BY ALL HAVING count(*) > 1',
-    );
-    ctx.report.invariant({
-      nome: 'pl_12m_um_por_demonstracao',
-      tipo: 'hard',
-      descricao: 'one 12-month P/L per statement (cd_regulator, ano, trimestre; the DFP is quarter 4)',
-      ...unica,
-    });
+    await aplicarChecagens(ctx.db, ctx.report, [
+      {
+        nome: 'pl_12m_um_por_demonstracao',
+        tipo: 'hard',
+        descricao: 'one 12-month P/L per statement (cd_regulator, ano, trimestre; the DFP is quarter 4)',
+        tabela: 'mart_fundamentos_pl_12m',
+        regra: 'chave_unica',
+        colunas: ['cd_regulator', 'ano', 'trimestre'],
+      },
+    ]);
     ctx.report.invariant({
       nome: 'trimestrais_preco_nao_antes_do_recebimento',
       tipo: 'hard',

@@ -1,0 +1,64 @@
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import type { z } from 'zod';
+
+/**
+ * The query helpers every mart shares. Values that come from data or from constants go in as bound
+ * parameters (`$1`, `$2`, … or `$nome`), never quoted into the SQL text by hand: DuckDB's prepared
+ * statements do the quoting, and a quote inside a name cannot change the query.
+ */
+export type Parametros = DuckDBValue[] | Record<string, DuckDBValue>;
+
+/** Runs a query and validates every row: a mart never trusts its own SQL blindly. */
+export async function linhas<S extends z.ZodType>(
+  db: DuckDBConnection,
+  sql: string,
+  schema: S,
+  params?: Parametros,
+): Promise<z.infer<S>[]> {
+  const r = await db.runAndReadAll(sql, params);
+  return r.getRowObjectsJson().map((row, i) => {
+    const ok = schema.safeParse(row);
+    if (!ok.success)
+      throw new Error(`row ${i + 1} of query failed validation: ${ok.error.message}\n${sql.slice(0, 300)}`);
+    return ok.data;
+  });
+}
+
+/** A single number from a query (counts used by the checks). */
+export async function numero(db: DuckDBConnection, sql: string, params?: Parametros): Promise<number> {
+  const r = await db.runAndReadAll(sql, params);
+  const v = r.getRowsJson()[0]?.[0];
+  return Number(v ?? 0);
+}
+
+/** Whether `tabela` exists with `coluna` (an optional source may leave a staging table out). */
+export async function temColuna(db: DuckDBConnection, tabela: string, coluna: string): Promise<boolean> {
+  const n = await numero(
+    db,
+    'SELECT count(*) FROM information_schema.columns WHERE table_name = $1 AND column_name = $2',
+    [tabela, coluna],
+  );
+  return n > 0;
+}
+
+/** A check beside a mart's SQL: how many rows were checked, how many failed, a few failures. */
+export interface Verificacao {
+  verificados: number;
+  falhas: number;
+  exemplos: unknown[];
+}
+
+/** `falhas_sql` selects the failing rows; `total_sql` counts the rows checked. */
+export async function verificar(
+  db: DuckDBConnection,
+  total_sql: string,
+  falhas_sql: string,
+  params?: Parametros,
+): Promise<Verificacao> {
+  const verificados = await numero(db, total_sql, params);
+  const falhas = await numero(db, `SELECT count(*) FROM (${falhas_sql})`, params);
+  // ORDER BY ALL: without it DuckDB's threads pick any five, and two builds of the same input would
+  // publish different report.json files (a cached build must equal one from scratch).
+  const ex = await db.runAndReadAll(`SELECT * FROM (${falhas_sql}) ORDER BY ALL LIMIT 5`, params);
+  return { verificados, falhas, exemplos: ex.getRowObjectsJson() };
+}

@@ -1,0 +1,32 @@
+import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { VereditoSchema } from '@fundamentos/schemas/veredito';
+import type { BuildContext, Stage } from '../../core/stage.ts';
+import { carregarEntrada } from './entrada.ts';
+import { montarVereditos } from './montar.ts';
+
+async function publicarVereditos(ctx: BuildContext): Promise<ManifestEntry[]> {
+  const vereditos = montarVereditos(await carregarEntrada(ctx.db), ctx.versao_do_dado, ctx.data_build);
+  const out: ManifestEntry[] = [];
+  for (const data of vereditos) {
+    const cd = data.empresa.cd_regulator;
+    out.push(
+      await ctx.writer.json({
+        name: `veredito_${cd}`,
+        path: `json/empresas/${cd}/veredito.json`,
+        schemaName: 'Veredito',
+        schema: VereditoSchema,
+        data,
+      }),
+    );
+  }
+  const cores = { verde: 0, amarelo: 0, vermelho: 0 };
+  for (const v of vereditos) cores[v.bandeira.cor]++;
+  ctx.report.note(
+    'publicacao_veredito',
+    `${vereditos.length} vereditos: ${cores.verde} verde, ${cores.amarelo} amarelo, ${cores.vermelho} vermelho`,
+  );
+  return out;
+}
+
+/** After the market marts and the scores: reads indicators, annual multiples and restatements. */
+export const vereditoStage: Stage = { name: 'publicacao_veredito', run: publicarVereditos };
