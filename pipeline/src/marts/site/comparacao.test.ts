@@ -17,7 +17,7 @@ async function montar(
     CREATE TABLE mart_empresas (cd_regulator INTEGER, setor VARCHAR, ticker_atual VARCHAR, tickers VARCHAR[]);
     CREATE TABLE mkt_precos_empresa (cd_regulator INTEGER, ticker VARCHAR, data DATE, volume DOUBLE);
     CREATE TABLE mart_indicadores (cd_regulator INTEGER, ano INTEGER, nome VARCHAR, valor DOUBLE, flag VARCHAR);
-    CREATE TABLE mkt_valuation (cd_regulator INTEGER, ano INTEGER, market_cap DOUBLE);`);
+    CREATE TABLE int_mercado_valuation (cd_regulator INTEGER, ano INTEGER, market_cap DOUBLE);`);
   for (const e of empresas) {
     await ctx.db.run(
       `INSERT INTO mart_empresas VALUES (${e.cd}, '${e.setor}', '${e.ticker}', ['${e.ticker}'])`,
@@ -28,7 +28,8 @@ async function montar(
       );
     for (const ano of e.anos)
       await ctx.db.run(`INSERT INTO mart_indicadores VALUES (${e.cd}, ${ano}, 'roe', 0.1, NULL)`);
-    if (e.mc !== undefined) await ctx.db.run(`INSERT INTO mkt_valuation VALUES (${e.cd}, 2022, ${e.mc})`);
+    if (e.mc !== undefined)
+      await ctx.db.run(`INSERT INTO int_mercado_valuation VALUES (${e.cd}, 2022, ${e.mc})`);
   }
   const c = await montarComparacao({ ...ctx, versao_do_dado: '2026-01-02-teste|1' });
   return { c, invariantes: capturado.invariantes };

@@ -6,9 +6,9 @@ import {
 } from '@fundamentos/schemas/comparacao';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { linhas, verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
-import { linhas, verificar } from '../fundamentos/sql.ts';
 
 /**
  * The comparison numbers of the site (liquidity, comparable sectors, small caps), computed here so the
@@ -46,7 +46,7 @@ WHERE setor IN (SELECT setor FROM c GROUP BY setor HAVING count(*) >= ${MIN_EMPR
 const SQL_SMALL_CAPS = `
 CREATE OR REPLACE TABLE mart_site_small_caps AS
 SELECT v.cd_regulator, e.ticker_atual, v.market_cap, l.volume_medio
-FROM mkt_valuation v JOIN mart_site_liquidez l USING (cd_regulator) JOIN mart_empresas e USING (cd_regulator)
+FROM int_mercado_valuation v JOIN mart_site_liquidez l USING (cd_regulator) JOIN mart_empresas e USING (cd_regulator)
 WHERE v.ano IS NOT NULL AND v.market_cap > 0 AND v.market_cap <= ${SMALL_CAPS.market_cap_max}
   AND l.volume_medio >= ${SMALL_CAPS.volume_medio_min};
 `;
