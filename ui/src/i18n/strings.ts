@@ -13,30 +13,46 @@ export type Lang = (typeof LANGS)[number];
  */
 export type Strings = typeof pt;
 
-function esquemaDe(modelo: unknown, onde: string): z.ZodType {
-  if (typeof modelo === 'string') return z.string().min(1);
-  if (typeof modelo === 'object' && modelo !== null && !Array.isArray(modelo)) {
-    const forma = Object.fromEntries(
-      Object.entries(modelo).map(([k, v]) => [k, esquemaDe(v, `${onde}.${k}`)]),
-    );
-    return z.strictObject(forma);
-  }
-  throw new Error(`ui/src/translations/pt.json: ${onde} is neither a string nor an object of strings`);
+/**
+ * The shape every translation of `fonte` must have: the same tree of keys, each leaf a non-empty string.
+ * `arquivo` names the source file in the error when the source itself is not such a tree.
+ */
+export function esquemaDaFonte<T>(fonte: T, arquivo: string): z.ZodType<T> {
+  const esquema = (modelo: unknown, onde: string): z.ZodType => {
+    if (typeof modelo === 'string') return z.string().min(1);
+    if (typeof modelo === 'object' && modelo !== null && !Array.isArray(modelo))
+      return z.strictObject(
+        Object.fromEntries(Object.entries(modelo).map(([k, v]) => [k, esquema(v, `${onde}.${k}`)])),
+      );
+    throw new Error(`${arquivo}: ${onde} is neither a string nor an object of strings`);
+  };
+  return esquema(fonte, 'raiz') as z.ZodType<T>;
+}
+
+/** Each language's file checked against the source's shape; the error names the file and every key. */
+export function lerTraducoes<T>(
+  esquema: z.ZodType<T>,
+  arquivos: Record<Lang, { caminho: string; conteudo: unknown }>,
+): Record<Lang, T> {
+  const ler = (lang: Lang): T => {
+    const { caminho, conteudo } = arquivos[lang];
+    const r = esquema.safeParse(conteudo);
+    if (!r.success) {
+      const where = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`${caminho}: ${where}`);
+    }
+    return r.data;
+  };
+  return { pt: ler('pt'), en: ler('en') };
 }
 
 /** The shape every translation must have, taken from the source language. */
-export const StringsSchema = esquemaDe(pt, 'pt') as z.ZodType<Strings>;
+export const StringsSchema = esquemaDaFonte(pt, 'ui/src/translations/pt.json');
 
-function parse(lang: Lang, raw: unknown): Strings {
-  const r = StringsSchema.safeParse(raw);
-  if (!r.success) {
-    const where = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`ui/src/translations/${lang}.json: ${where}`);
-  }
-  return r.data;
-}
-
-const STRINGS: Record<Lang, Strings> = { pt: parse('pt', pt), en: parse('en', en) };
+const STRINGS = lerTraducoes(StringsSchema, {
+  pt: { caminho: 'ui/src/translations/pt.json', conteudo: pt },
+  en: { caminho: 'ui/src/translations/en.json', conteudo: en },
+});
 
 export function strings(lang: Lang): Strings {
   return STRINGS[lang];

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import dicEn from '../dicionario/en.json' with { type: 'json' };
+import dicPt from '../dicionario/pt.json' with { type: 'json' };
 import en from '../translations/en.json' with { type: 'json' };
 import pt from '../translations/pt.json' with { type: 'json' };
 import { LEITURA } from './leitura.ts';
@@ -16,13 +18,18 @@ function folhas(arvore: unknown, prefixo = ''): Map<string, string> {
   return r;
 }
 
-describe('translations against the source language (pt)', () => {
+const PARES = [
+  { nome: 'ui/src/translations', pt, en, minimo: 400 },
+  { nome: 'ui/src/dicionario', pt: dicPt, en: dicEn, minimo: 150 },
+];
+
+describe.each(PARES)('$nome: en against the source language (pt)', ({ pt, en, minimo }) => {
   const fonte = folhas(pt);
   const alvo = folhas(en);
 
   it('en has exactly the keys of pt', () => {
     expect([...alvo.keys()].sort()).toEqual([...fonte.keys()].sort());
-    expect(fonte.size).toBeGreaterThan(400);
+    expect(fonte.size).toBeGreaterThan(minimo);
   });
 
   it('every string is a valid ICU message with the same placeholders in both languages', () => {
@@ -34,7 +41,9 @@ describe('translations against the source language (pt)', () => {
     }
     expect(diferentes).toEqual([]);
   });
+});
 
+describe('ICU checks', () => {
   it('names the broken message: an unclosed brace is not valid ICU', () => {
     expect(() => argumentos('Ano {ano')).toThrow();
     expect(argumentos('{n, plural, one {# ano de {x}} other {# anos}}')).toEqual(['n', 'x']);
