@@ -1,5 +1,5 @@
 import { mensagem } from './mensagem.ts';
-import { LANGS, type Lang, type Strings, strings } from './strings.ts';
+import { type Lang, porLingua, type Strings, strings } from './strings.ts';
 
 type Textos = Strings['leitura'];
 
@@ -35,7 +35,4 @@ function leitura(lang: Lang) {
   };
 }
 
-export const LEITURA = Object.fromEntries(LANGS.map((l) => [l, leitura(l)])) as Record<
-  Lang,
-  ReturnType<typeof leitura>
->;
+export const LEITURA = porLingua(leitura);

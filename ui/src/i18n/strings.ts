@@ -57,3 +57,8 @@ const STRINGS = lerTraducoes(StringsSchema, {
 export function strings(lang: Lang): Strings {
   return STRINGS[lang];
 }
+
+/** One value per language, e.g. a page's texts with their message functions. */
+export function porLingua<T>(f: (lang: Lang) => T): Record<Lang, T> {
+  return { pt: f('pt'), en: f('en') };
+}

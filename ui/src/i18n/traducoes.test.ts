@@ -59,6 +59,8 @@ describe('mensagem', () => {
     expect(LEITURA.pt.graficos.curto_poucos(1)).toBe('sem gráfico: 1 valor');
     expect(LEITURA.en.graficos.curto_poucos(2)).toBe('no chart: 2 values');
     expect(LEITURA.pt.graficos.porque_poucos(0)).toBe('Nenhum valor publicado nesta série neste build.');
+    expect(mensagem('pt', strings('pt').precos.poucas, { n: 1 })).toMatch(/^Só 1 pregão nesta janela/);
+    expect(mensagem('en', strings('en').precos.poucas, { n: 3 })).toMatch(/^Only 3 sessions in this window/);
   });
 
   it('writes a plain placeholder as the value itself and refuses a missing one', () => {
