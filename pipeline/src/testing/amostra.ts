@@ -38,7 +38,7 @@ async function arquivos(dir: string): Promise<string[]> {
 /** sha256 over the sample and the code that publishes it; test files do not change the build. */
 export async function chaveDaAmostra(): Promise<string> {
   const h = createHash('sha256');
-  // ui/src holds the dictionary's words the pipeline publishes
+  // ui/src/dicionario holds the dictionary's words the pipeline publishes
   for (const raiz of [
     AMOSTRA_RAW,
     join(REPO, 'pipeline', 'src'),

@@ -14,8 +14,10 @@ const OPCOES = { ignoreTag: true } as const;
 const compiladas = new Map<string, IntlMessageFormat>();
 
 /**
- * Fills a UI string, an ICU message (`{ticker}`, `{n, plural, one {# ano} other {# anos}}`), in `lang`.
- * A placeholder without a value is an error naming it: a page never shows a raw `{x}`.
+ * Fills a UI string, an ICU message (`{ticker}`, `{n, plural, =0 {{n} anos} one {{n} ano} other {{n} anos}}`),
+ * in `lang`. A placeholder without a value is an error naming it: a page never shows a raw `{x}`. The
+ * translations write `{n}` rather than `#` inside plural branches: `#` formats the number for the locale
+ * (1.603 in pt), `{n}` writes it as given, like every other placeholder, and pages format numbers themselves.
  */
 export function mensagem(lang: Lang, modelo: string, valores: Valores = {}): string {
   const chave = `${lang}\u0000${modelo}`;

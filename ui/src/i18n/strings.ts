@@ -29,30 +29,32 @@ export function esquemaDaFonte<T>(fonte: T, arquivo: string): z.ZodType<T> {
   return esquema(fonte, 'raiz') as z.ZodType<T>;
 }
 
-/** Each language's file checked against the source's shape; the error names the file and every key. */
-export function lerTraducoes<T>(
-  esquema: z.ZodType<T>,
-  arquivos: Record<Lang, { caminho: string; conteudo: unknown }>,
-): Record<Lang, T> {
-  const ler = (lang: Lang): T => {
-    const { caminho, conteudo } = arquivos[lang];
+/**
+ * A translated set of texts in `dir` (`pt.json`, the source, and `en.json`): the shape taken from pt and
+ * each language's file checked against it at load; the error names the file and every key.
+ */
+export function traducoes<T>(
+  pt: T,
+  en: unknown,
+  dir: string,
+): { esquema: z.ZodType<T>; textos: Record<Lang, T> } {
+  const esquema = esquemaDaFonte(pt, `${dir}/pt.json`);
+  const ler = (lang: Lang, conteudo: unknown): T => {
     const r = esquema.safeParse(conteudo);
     if (!r.success) {
       const where = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-      throw new Error(`${caminho}: ${where}`);
+      throw new Error(`${dir}/${lang}.json: ${where}`);
     }
     return r.data;
   };
-  return { pt: ler('pt'), en: ler('en') };
+  return { esquema, textos: { pt: ler('pt', pt), en: ler('en', en) } };
 }
 
-/** The shape every translation must have, taken from the source language. */
-export const StringsSchema = esquemaDaFonte(pt, 'ui/src/translations/pt.json');
+const UI = traducoes(pt, en, 'ui/src/translations');
 
-const STRINGS = lerTraducoes(StringsSchema, {
-  pt: { caminho: 'ui/src/translations/pt.json', conteudo: pt },
-  en: { caminho: 'ui/src/translations/en.json', conteudo: en },
-});
+/** The shape every translation must have, taken from the source language. */
+export const StringsSchema = UI.esquema;
+const STRINGS = UI.textos;
 
 export function strings(lang: Lang): Strings {
   return STRINGS[lang];

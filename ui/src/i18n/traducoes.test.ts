@@ -44,9 +44,23 @@ describe.each(PARES)('$nome: en against the source language (pt)', ({ pt, en, mi
 });
 
 describe('ICU checks', () => {
+  it('plural branches write the count as {n}, not # (which would group digits: "1.603 dias")', () => {
+    const comCerquilha = [...folhas(pt), ...folhas(en)].filter(
+      ([, t]) => t.includes(', plural,') && t.includes('#'),
+    );
+    expect(comCerquilha.map(([k]) => k)).toEqual([]);
+    expect(mensagem('pt', strings('pt').rendeu.dias, { n: 1603 })).toBe('1603 dias depois');
+    expect(mensagem('en', strings('en').rendeu.dias, { n: 1 })).toBe('1 day later');
+  });
+
+  it('every Portuguese plural says how zero reads (CLDR files 0 under "one" in pt: "0 valor")', () => {
+    const semZero = [...folhas(pt)].filter(([, t]) => t.includes(', plural,') && !t.includes('=0 {'));
+    expect(semZero.map(([k]) => k)).toEqual([]);
+  });
+
   it('names the broken message: an unclosed brace is not valid ICU', () => {
     expect(() => argumentos('Ano {ano')).toThrow();
-    expect(argumentos('{n, plural, one {# ano de {x}} other {# anos}}')).toEqual(['n', 'x']);
+    expect(argumentos('{n, plural, one {{n} ano de {x}} other {# anos}}')).toEqual(['n', 'x']);
   });
 });
 
@@ -57,6 +71,7 @@ describe('mensagem', () => {
     expect(mensagem('en', strings('en').rendeu.anos, { n: 1 })).toBe('1 year');
     expect(mensagem('en', strings('en').rendeu.anos, { n: 10 })).toBe('10 years');
     expect(LEITURA.pt.graficos.curto_poucos(1)).toBe('sem gráfico: 1 valor');
+    expect(LEITURA.pt.graficos.curto_poucos(0)).toBe('sem gráfico: 0 valores');
     expect(LEITURA.en.graficos.curto_poucos(2)).toBe('no chart: 2 values');
     expect(LEITURA.pt.graficos.porque_poucos(0)).toBe('Nenhum valor publicado nesta série neste build.');
     expect(mensagem('pt', strings('pt').precos.poucas, { n: 1 })).toMatch(/^Só 1 pregão nesta janela/);

@@ -1,6 +1,6 @@
-import en from './dicionario/en.json' with { type: 'json' };
-import pt from './dicionario/pt.json' with { type: 'json' };
-import { esquemaDaFonte, type Lang, lerTraducoes } from './i18n/strings.ts';
+import { type Lang, traducoes } from '../i18n/strings.ts';
+import en from './en.json' with { type: 'json' };
+import pt from './pt.json' with { type: 'json' };
 
 /**
  * The words of the published dictionary (json/dicionario.json): each indicator's title and formula in words,
@@ -11,12 +11,7 @@ import { esquemaDaFonte, type Lang, lerTraducoes } from './i18n/strings.ts';
  */
 export type TextosDicionario = typeof pt;
 
-export const TextosDicionarioSchema = esquemaDaFonte(pt, 'ui/src/dicionario/pt.json');
-
-const TEXTOS = lerTraducoes(TextosDicionarioSchema, {
-  pt: { caminho: 'ui/src/dicionario/pt.json', conteudo: pt },
-  en: { caminho: 'ui/src/dicionario/en.json', conteudo: en },
-});
+const { textos: TEXTOS } = traducoes(pt, en, 'ui/src/dicionario');
 
 export function textosDoDicionario(lang: Lang): TextosDicionario {
   return TEXTOS[lang];
