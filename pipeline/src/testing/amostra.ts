@@ -43,7 +43,7 @@ export async function chaveDaAmostra(): Promise<string> {
     AMOSTRA_RAW,
     join(REPO, 'pipeline', 'src'),
     join(REPO, 'schemas', 'src'),
-    join(REPO, 'ui', 'src'),
+    join(REPO, 'ui', 'src', 'dicionario'),
   ]) {
     for (const f of await arquivos(raiz)) {
       if (/\.test\.ts$/.test(f)) continue;
