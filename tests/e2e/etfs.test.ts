@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
+import { abrirSiteDaAmostra, type PaginaAberta, SCREENSHOTS, type SiteNoChromium } from './site-build.ts';
 
 /**
  * End to end for the ETF pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -12,9 +11,7 @@ import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
  * is read from the published artefact (BOVA11's close comes from COTAHIST_D03022022.TXT line 1115).
  */
 
-let base: string;
-let fechar: () => Promise<void> = async () => {};
-let browser: Browser;
+let site: SiteNoChromium | undefined;
 let bova: EtfRecurso;
 let nEtfs: number;
 
@@ -23,15 +20,16 @@ beforeAll(async () => {
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   bova = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
   nEtfs = EtfListaSchema.parse(ler('json/etfs.json')).length;
-  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
+  site = await abrirSiteDaAmostra(pub);
 });
 
 afterAll(async () => {
-  await fechar();
+  await site?.fechar();
 });
 
-async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
-  return abrirPagina(browser, `${base}${path}`);
+function abrir(path: string): Promise<PaginaAberta> {
+  if (!site) throw new Error('the sample site did not start');
+  return site.abrir(path);
 }
 
 describe('ETF pages built from the sample publication', () => {

@@ -4,9 +4,8 @@ import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
-import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
+import { abrirSiteDaAmostra, type PaginaAberta, SCREENSHOTS, type SiteNoChromium } from './site-build.ts';
 
 /**
  * End to end for /quanto-rendeu/{ticker}: the real sample publication, the site CLI build (with the
@@ -17,9 +16,7 @@ const CD = 23264;
 const TICKER = 'ABEV3';
 const MEDIDAS = ['mil_reais_preco', 'mil_reais_com_proventos', 'indice', 'selic'] as const;
 
-let base: string;
-let fechar: () => Promise<void> = async () => {};
-let browser: Browser;
+let site: SiteNoChromium | undefined;
 let rendeu: QuantoRendeu;
 let significados: Map<string, { pt: string; en: string }>;
 /** A company whose main code never traded in the sample's sessions (its artefact has ate = null). */
@@ -39,15 +36,16 @@ beforeAll(async () => {
       break;
     }
   }
-  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
+  site = await abrirSiteDaAmostra(pub);
 }, 900_000);
 
 afterAll(async () => {
-  await fechar();
+  await site?.fechar();
 });
 
-async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
-  return abrirPagina(browser, `${base}${path}`);
+function abrir(path: string): Promise<PaginaAberta> {
+  if (!site) throw new Error('the sample site did not start');
+  return site.abrir(path);
 }
 
 const reais = (v: number, lang: 'pt' | 'en') =>

@@ -135,6 +135,8 @@ export interface SiteNoChromium {
   browser: Browser;
   /** Closes the browser and stops the server (afterAll). */
   fechar: () => Promise<void>;
+  /** Opens a path of the site in a new context (see `abrirPagina`). */
+  abrir: (path: string, js?: boolean) => Promise<PaginaAberta>;
 }
 
 export async function abrirSiteDaAmostra(pub: string): Promise<SiteNoChromium> {
@@ -147,6 +149,7 @@ export async function abrirSiteDaAmostra(pub: string): Promise<SiteNoChromium> {
       await browser.close();
       served.stop();
     },
+    abrir: (path, js = true) => abrirPagina(browser, `${served.url}${path}`, js),
   };
 }
 
