@@ -1,6 +1,6 @@
 import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
-import { type Lang, strings } from '@fundamentos/ui/i18n/strings';
+import { type Lang, LOCALES, strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type Stripe from 'stripe';
@@ -27,7 +27,7 @@ import {
 import { clienteStripe, criptoStripe, webhooksStripe } from './stripe.ts';
 
 export function formatarPreco(centavos: number, moeda: string, lang: Lang): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'pt-BR', {
+  return new Intl.NumberFormat(LOCALES[lang], {
     style: 'currency',
     currency: moeda.toUpperCase(),
   }).format(centavos / 100);
@@ -55,7 +55,7 @@ function listaDePlanos(lang: Lang): string {
     (pacote) =>
       html`<li><a href="${linkDoPlano(lang, { plano: 'pix', pacote })}" data-plano="pix" data-pacote="${pacote}">${t.escolher}: ${mensagem(lang, t.preco_pacote, { preco: formatarPreco(PRECO_PIX[pacote], 'brl', lang), pacote: t.pacote[pacote] ?? pacote })}</a></li>`,
   );
-  return emTexto(html`<p>${mensagem(lang, t.assinar_lead, { pro: LIMITE_DIARIO.pro.toLocaleString(lang === 'en' ? 'en-US' : 'pt-BR') })}</p>
+  return emTexto(html`<p>${mensagem(lang, t.assinar_lead, { pro: LIMITE_DIARIO.pro.toLocaleString(LOCALES[lang]) })}</p>
 <section aria-labelledby="h-pro"><h2 id="h-pro">${t.plano_pro}</h2><p>${t.plano_pro_desc}</p><ul>${pro}</ul></section>
 <section aria-labelledby="h-pix"><h2 id="h-pix">${t.plano_pix}</h2><p>${t.plano_pix_desc}</p><ul>${pix}</ul></section>
 <p><small>${t.portal_nota}</small></p>`);

@@ -1,9 +1,6 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { Lang } from './strings.ts';
-
-/** The locale of each language, for plural rules and `#` in plural branches. */
-export const LOCALES: Record<Lang, string> = { pt: 'pt-BR', en: 'en-US' };
+import { type Lang, LOCALES } from './strings.ts';
 
 /** Values of a message's placeholders. */
 export type Valores = Record<string, string | number>;

@@ -5,6 +5,9 @@ import pt from '../translations/pt.json' with { type: 'json' };
 export const LANGS = ['pt', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
+/** The locale of each language: number and date formats, plural rules. */
+export const LOCALES: Record<Lang, string> = { pt: 'pt-BR', en: 'en-US' };
+
 /**
  * Portuguese is the source language: `pt.json` defines the keys, and every other language must have exactly
  * the same tree of non-empty strings (a missing or extra key fails the build). Placeholders and plural forms
