@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirSiteDaAmostra, type PaginaAberta, SCREENSHOTS, type SiteNoChromium } from './site-build.ts';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
 
 /**
  * End to end for the ETF pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -11,26 +10,14 @@ import { abrirSiteDaAmostra, type PaginaAberta, SCREENSHOTS, type SiteNoChromium
  * is read from the published artefact (BOVA11's close comes from COTAHIST_D03022022.TXT line 1115).
  */
 
-let site: SiteNoChromium | undefined;
 let bova: EtfRecurso;
 let nEtfs: number;
 
-beforeAll(async () => {
-  const pub = await amostraPublicada();
+const abrir = siteDaAmostraNaSuite((pub) => {
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   bova = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
   nEtfs = EtfListaSchema.parse(ler('json/etfs.json')).length;
-  site = await abrirSiteDaAmostra(pub);
 });
-
-afterAll(async () => {
-  await site?.fechar();
-});
-
-function abrir(path: string): Promise<PaginaAberta> {
-  if (!site) throw new Error('the sample site did not start');
-  return site.abrir(path);
-}
 
 describe('ETF pages built from the sample publication', () => {
   for (const [lang, prefixo, html, fechamento, vazio] of [

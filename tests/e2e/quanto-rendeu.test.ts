@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirSiteDaAmostra, type PaginaAberta, SCREENSHOTS, type SiteNoChromium } from './site-build.ts';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
 
 /**
  * End to end for /quanto-rendeu/{ticker}: the real sample publication, the site CLI build (with the
@@ -16,14 +15,12 @@ const CD = 23264;
 const TICKER = 'ABEV3';
 const MEDIDAS = ['mil_reais_preco', 'mil_reais_com_proventos', 'indice', 'selic'] as const;
 
-let site: SiteNoChromium | undefined;
 let rendeu: QuantoRendeu;
 let significados: Map<string, { pt: string; en: string }>;
 /** A company whose main code never traded in the sample's sessions (its artefact has ate = null). */
 let semPregao: QuantoRendeu | undefined;
 
-beforeAll(async () => {
-  const pub = await amostraPublicada();
+const abrir = siteDaAmostraNaSuite((pub) => {
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   const manifest = ManifestSchema.parse(ler('manifest.json'));
   rendeu = QuantoRendeuSchema.parse(ler(`json/empresas/${CD}/quanto-rendeu.json`));
@@ -36,17 +33,7 @@ beforeAll(async () => {
       break;
     }
   }
-  site = await abrirSiteDaAmostra(pub);
-}, 900_000);
-
-afterAll(async () => {
-  await site?.fechar();
 });
-
-function abrir(path: string): Promise<PaginaAberta> {
-  if (!site) throw new Error('the sample site did not start');
-  return site.abrir(path);
-}
 
 const reais = (v: number, lang: 'pt' | 'en') =>
   new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en-US', {
