@@ -1,10 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
 
 /**
  * End to end for the ETF pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -12,29 +10,16 @@ import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
  * is read from the published artefact (BOVA11's close comes from COTAHIST_D03022022.TXT line 1115).
  */
 
-let base: string;
-let fechar: () => Promise<void> = async () => {};
-let browser: Browser;
 let bova: EtfRecurso;
 let ivvb: EtfRecurso;
 let nEtfs: number;
 
-beforeAll(async () => {
-  const pub = await amostraPublicada();
+const abrir = siteDaAmostraNaSuite((pub) => {
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   bova = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
   ivvb = EtfRecursoSchema.parse(ler('json/etfs/IVVB11/index.json'));
   nEtfs = EtfListaSchema.parse(ler('json/etfs.json')).length;
-  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 });
-
-afterAll(async () => {
-  await fechar();
-});
-
-async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
-  return abrirPagina(browser, `${base}${path}`);
-}
 
 describe('ETF pages built from the sample publication', () => {
   for (const [lang, prefixo, html, fechamento, vazio] of [

@@ -1,12 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
 
 /**
  * End to end for /quanto-rendeu/{ticker}: the real sample publication, the site CLI build (with the
@@ -17,16 +15,12 @@ const CD = 23264;
 const TICKER = 'ABEV3';
 const MEDIDAS = ['mil_reais_preco', 'mil_reais_com_proventos', 'indice', 'selic'] as const;
 
-let base: string;
-let fechar: () => Promise<void> = async () => {};
-let browser: Browser;
 let rendeu: QuantoRendeu;
 let significados: Map<string, { pt: string; en: string }>;
 /** A company whose main code never traded in the sample's sessions (its artefact has ate = null). */
 let semPregao: QuantoRendeu | undefined;
 
-beforeAll(async () => {
-  const pub = await amostraPublicada();
+const abrir = siteDaAmostraNaSuite((pub) => {
   const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
   const manifest = ManifestSchema.parse(ler('manifest.json'));
   rendeu = QuantoRendeuSchema.parse(ler(`json/empresas/${CD}/quanto-rendeu.json`));
@@ -39,16 +33,7 @@ beforeAll(async () => {
       break;
     }
   }
-  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
-}, 900_000);
-
-afterAll(async () => {
-  await fechar();
 });
-
-async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
-  return abrirPagina(browser, `${base}${path}`);
-}
 
 const reais = (v: number, lang: 'pt' | 'en') =>
   new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en-US', {

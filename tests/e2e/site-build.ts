@@ -4,8 +4,9 @@ import { mkdirSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { comLock } from '@fundamentos/pipeline/testing/amostra';
+import { amostraPublicada, comLock } from '@fundamentos/pipeline/testing/amostra';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = 'site/scripts/cli.ts';
@@ -135,6 +136,8 @@ export interface SiteNoChromium {
   browser: Browser;
   /** Closes the browser and stops the server (afterAll). */
   fechar: () => Promise<void>;
+  /** Opens a path of the site in a new context (see `abrirPagina`). */
+  abrir: (path: string, js?: boolean) => Promise<PaginaAberta>;
 }
 
 export async function abrirSiteDaAmostra(pub: string): Promise<SiteNoChromium> {
@@ -147,6 +150,29 @@ export async function abrirSiteDaAmostra(pub: string): Promise<SiteNoChromium> {
       await browser.close();
       served.stop();
     },
+    abrir: (path, js = true) => abrirPagina(browser, `${served.url}${path}`, js),
+  };
+}
+
+/**
+ * Registers the file's beforeAll/afterAll: `preparar` reads what the tests need from the sample
+ * publication, then the sample's site is served to a Chromium. Returns how to open one of its paths.
+ */
+export function siteDaAmostraNaSuite(
+  preparar: (pub: string) => void | Promise<void> = () => {},
+): (path: string, js?: boolean) => Promise<PaginaAberta> {
+  let site: SiteNoChromium | undefined;
+  beforeAll(async () => {
+    const pub = await amostraPublicada();
+    await preparar(pub);
+    site = await abrirSiteDaAmostra(pub);
+  }, 900_000);
+  afterAll(async () => {
+    await site?.fechar();
+  });
+  return (path, js = true) => {
+    if (!site) throw new Error('the sample site did not start');
+    return site.abrir(path, js);
   };
 }
 

@@ -1,27 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type Veredito, VereditoSchema } from '@fundamentos/schemas/veredito';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
 
 /**
  * End to end: the verdict the pipeline published for the real sample, as the company page and the
  * small-caps page show it in Chromium, in both languages.
  */
 
-let base: string;
-let fechar: () => Promise<void> = async () => {};
-let browser: Browser;
 /** Every published verdict by current trading code. */
 const vereditos = new Map<string, Veredito>();
 /** The verdict with the most numbers with a value (ties: first code in order). */
 let escolhido: Veredito;
 
-beforeAll(async () => {
-  const pub = await amostraPublicada();
+const abrir = siteDaAmostraNaSuite((pub) => {
   const cur = join(pub, 'current');
   const manifesto = ManifestSchema.parse(JSON.parse(readFileSync(join(cur, 'manifest.json'), 'utf8')));
   for (const a of manifesto.artefatos) {
@@ -37,16 +32,7 @@ beforeAll(async () => {
   if (!ordenados[0] || ordenados[0].bandeira.numeros_publicados === 0)
     throw new Error('the sample build published no verdict with a number');
   escolhido = ordenados[0];
-  ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
-}, 900_000);
-
-afterAll(async () => {
-  await fechar();
 });
-
-async function abrir(path: string): Promise<{ page: Page; erros: string[]; status: number }> {
-  return abrirPagina(browser, `${base}${path}`);
-}
 
 /** The verdict section of `v` on the page shows the artefact's texts and values in `lang`. */
 async function conferir(page: Page, v: Veredito, lang: 'pt' | 'en'): Promise<void> {

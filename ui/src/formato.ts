@@ -1,8 +1,8 @@
-import type { Lang } from './i18n/strings.ts';
+import { type Lang, LOCALES } from './i18n/strings.ts';
 
 export type UnidadeExibicao = 'fracao_nominal' | 'fracao' | 'brl' | 'vezes' | 'inteiro_0_9';
 
-const locale = (lang: Lang) => (lang === 'pt' ? 'pt-BR' : 'en-US');
+const locale = (lang: Lang) => LOCALES[lang];
 
 const porChave = new Map<string, Intl.NumberFormat>();
 const porOpcoes = new WeakMap<Intl.NumberFormatOptions, Map<string, Intl.NumberFormat>>();

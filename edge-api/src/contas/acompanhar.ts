@@ -1,6 +1,7 @@
 import { AcompanharRespostaSchema, CONFIRMAR_EM_HORAS } from '@fundamentos/schemas/contas';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
-import type { Lang } from '@fundamentos/ui/i18n/strings';
+import { type Lang, strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';
@@ -9,7 +10,7 @@ import { querHtml } from '../aceita.ts';
 import { buildAtual, tickersDe } from '../artefatos.ts';
 import { sha256Hex } from '../chave-formato.ts';
 import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
-import { emTexto, preencher } from '../paginas/comum.ts';
+import { emTexto } from '../paginas/comum.ts';
 import { marcarPagina, paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { enviar, paragrafos } from './correio.ts';
@@ -24,7 +25,6 @@ import {
   tokenAleatorio,
   tokenCancelar,
 } from './selo.ts';
-import { textos } from './textos.ts';
 
 /** Names of the form's fields (site/src/components/AcompanharForm.astro uses the same). */
 export const CAMPOS = {
@@ -91,7 +91,7 @@ export async function linkCancelar(env: Env, origem: string, lang: Lang, id: str
 
 /** Plain-text footer and HTML footer carrying the unsubscribe link of one follow. */
 export function rodapeCancelar(lang: Lang, ticker: string, link: string): { texto: string; html: string } {
-  const frase = preencher(textos(lang).msg_cancelar, { ticker });
+  const frase = mensagem(lang, strings(lang).contas.msg_cancelar, { ticker });
   return {
     texto: `\n\n--\n${frase}\n${link}`,
     html: emTexto(html`<hr><p><small>${frase} <a href="${link}">${link}</a></small></p>`),
@@ -125,16 +125,20 @@ async function aceitar(c: Context<AppEnv>): Promise<Response> {
     .bind(id, emailHash, normalizarEmail(p.email), ticker, lang, await sha256Hex(token), agora.toISOString())
     .run();
   if (novo.meta.changes === 1) {
-    const t = textos(lang);
+    const t = strings(lang).contas;
     const origem = new URL(c.req.url).origin;
     const confirmar = linkCom(origem, lang, '/acompanhar/confirmar', { id, t: token });
     const cancelar = await linkCancelar(c.env, origem, lang, id);
     const rodape = rodapeCancelar(lang, ticker, cancelar);
-    const texto = preencher(t.msg_confirmar_texto, { ticker, link: confirmar, horas: CONFIRMAR_EM_HORAS });
+    const texto = mensagem(lang, t.msg_confirmar_texto, {
+      ticker,
+      link: confirmar,
+      horas: CONFIRMAR_EM_HORAS,
+    });
     try {
       await enviar(c.env, {
         para: p.email,
-        assunto: preencher(t.msg_confirmar_assunto, { ticker }),
+        assunto: mensagem(lang, t.msg_confirmar_assunto, { ticker }),
         texto: texto + rodape.texto,
         html: paragrafos(texto) + rodape.html,
         cancelar,
@@ -148,9 +152,9 @@ async function aceitar(c: Context<AppEnv>): Promise<Response> {
     return c.json(
       AcompanharRespostaSchema.parse({ recebido: true, ticker, confirmar_em_horas: CONFIRMAR_EM_HORAS }),
     );
-  const t = textos(lang);
+  const t = strings(lang).contas;
   const corpo = emTexto(html`<h1>${t.acompanhar_titulo}</h1>
-<p role="status" data-acompanhar-recebido>${preencher(t.acompanhar_pedido, { horas: CONFIRMAR_EM_HORAS })}</p>
+<p role="status" data-acompanhar-recebido>${mensagem(lang, t.acompanhar_pedido, { horas: CONFIRMAR_EM_HORAS })}</p>
 <p><a href="${href(lang, `/acoes/${ticker}`)}">${ticker}</a></p>`);
   // An answer to a POST has no copy to switch to: the language switch goes home.
   return paginaHtml(
@@ -177,7 +181,7 @@ async function lerLink(c: Context<AppEnv>): Promise<z.output<typeof Link> | null
 }
 
 function linkInvalido(c: Context<AppEnv>, caminho: string, titulo: string): Promise<Response> {
-  const t = textos(c.get('lang'));
+  const t = strings(c.get('lang')).contas;
   const corpo = emTexto(html`<h1>${titulo}</h1><p data-link-invalido>${t.acompanhar_link_invalido}</p>`);
   return paginaHtml(c, { caminho, titulo, noindex: true }, corpo, 404);
 }
@@ -244,11 +248,11 @@ const CANCELAR = '/acompanhar/cancelar';
 export const acompanhar = new Hono<AppEnv>()
   .post('/', marcarPagina, (c) => aceitar(c))
   .get('/confirmar', marcarPagina, async (c) => {
-    const t = textos(c.get('lang'));
+    const t = strings(c.get('lang')).contas;
     const link = await lerLink(c);
     const linha = link && (await linhaPorConfirmacao(c.env.DB, link));
     if (!link || !linha) return linkInvalido(c, CONFIRMAR, t.acompanhar_confirmar_titulo);
-    const texto = preencher(t.acompanhar_confirmar_texto, { ticker: linha.ticker });
+    const texto = mensagem(c.get('lang'), t.acompanhar_confirmar_texto, { ticker: linha.ticker });
     return paginaDeBotao(
       c,
       CONFIRMAR,
@@ -259,7 +263,7 @@ export const acompanhar = new Hono<AppEnv>()
     );
   })
   .post('/confirmar', marcarPagina, async (c) => {
-    const t = textos(c.get('lang'));
+    const t = strings(c.get('lang')).contas;
     const link = await lerLink(c);
     const linha = link && (await linhaPorConfirmacao(c.env.DB, link));
     if (!link || !linha) return linkInvalido(c, CONFIRMAR, t.acompanhar_confirmar_titulo);
@@ -274,24 +278,29 @@ export const acompanhar = new Hono<AppEnv>()
       c,
       CONFIRMAR,
       t.acompanhar_confirmar_titulo,
-      preencher(t.acompanhar_confirmado, { ticker: linha.ticker }),
+      mensagem(c.get('lang'), t.acompanhar_confirmado, { ticker: linha.ticker }),
     );
   })
   .get('/cancelar', marcarPagina, async (c) => {
-    const t = textos(c.get('lang'));
+    const t = strings(c.get('lang')).contas;
     const link = await lerLink(c);
     const linha = link && (await linhaPorCancelamento(c.env, link));
     if (!link || !linha) return linkInvalido(c, CANCELAR, t.cancelar_titulo);
-    const texto = preencher(t.cancelar_texto, { ticker: linha.ticker });
+    const texto = mensagem(c.get('lang'), t.cancelar_texto, { ticker: linha.ticker });
     return paginaDeBotao(c, CANCELAR, t.cancelar_titulo, texto, t.cancelar_botao, link);
   })
   .post('/cancelar', marcarPagina, async (c) => {
-    const t = textos(c.get('lang'));
+    const t = strings(c.get('lang')).contas;
     const link = await lerLink(c);
     const linha = link && (await linhaPorCancelamento(c.env, link));
     if (!link || !linha) return linkInvalido(c, CANCELAR, t.cancelar_titulo);
     await c.env.DB.prepare('DELETE FROM acompanhamentos WHERE id = ?1').bind(linha.id).run();
-    return paginaDeAviso(c, CANCELAR, t.cancelar_titulo, preencher(t.cancelado, { ticker: linha.ticker }));
+    return paginaDeAviso(
+      c,
+      CANCELAR,
+      t.cancelar_titulo,
+      mensagem(c.get('lang'), t.cancelado, { ticker: linha.ticker }),
+    );
   });
 
 /** Deletes follow requests still pending after CONFIRMAR_EM_HORAS (hourly job); nothing is sent. */

@@ -1,12 +1,13 @@
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
-import type { Lang } from '@fundamentos/ui/i18n/strings';
+import { type Lang, LOCALES, strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import type Stripe from 'stripe';
 import { gerarChave, LIMITE_DIARIO } from '../chave-formato.ts';
 import { type ErroApi, parametrosInvalidos } from '../erro-api.ts';
 import { esquecerChaves } from '../middleware/chave.ts';
-import { emTexto, preencher } from '../paginas/comum.ts';
+import { emTexto } from '../paginas/comum.ts';
 import { marcarPagina, paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
@@ -24,10 +25,9 @@ import {
   PRECO_PRO_MENSAL,
 } from './planos.ts';
 import { clienteStripe, criptoStripe, webhooksStripe } from './stripe.ts';
-import { textos } from './textos.ts';
 
 export function formatarPreco(centavos: number, moeda: string, lang: Lang): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'pt-BR', {
+  return new Intl.NumberFormat(LOCALES[lang], {
     style: 'currency',
     currency: moeda.toUpperCase(),
   }).format(centavos / 100);
@@ -38,31 +38,31 @@ function linkDoPlano(lang: Lang, q: Record<string, string>): string {
 }
 
 function precoDaEscolha(e: Escolha, lang: Lang): string {
-  const t = textos(lang);
+  const t = strings(lang).contas;
   const preco = formatarPreco(e.valor, e.moeda, lang);
   return e.plano === 'pro'
-    ? preencher(t.por_mes, { preco })
-    : preencher(t.preco_pacote, { preco, pacote: t.pacote[e.pacote] ?? e.pacote });
+    ? mensagem(lang, t.por_mes, { preco })
+    : mensagem(lang, t.preco_pacote, { preco, pacote: t.pacote[e.pacote] ?? e.pacote });
 }
 
 function listaDePlanos(lang: Lang): string {
-  const t = textos(lang);
+  const t = strings(lang).contas;
   const pro = MOEDAS.map(
     (moeda) =>
-      html`<li><a href="${linkDoPlano(lang, { plano: 'pro', moeda })}" data-plano="pro" data-moeda="${moeda}">${t.escolher}: ${preencher(t.por_mes, { preco: formatarPreco(PRECO_PRO_MENSAL[moeda], moeda, lang) })}</a></li>`,
+      html`<li><a href="${linkDoPlano(lang, { plano: 'pro', moeda })}" data-plano="pro" data-moeda="${moeda}">${t.escolher}: ${mensagem(lang, t.por_mes, { preco: formatarPreco(PRECO_PRO_MENSAL[moeda], moeda, lang) })}</a></li>`,
   );
   const pix = (Object.keys(PACOTES) as Pacote[]).map(
     (pacote) =>
-      html`<li><a href="${linkDoPlano(lang, { plano: 'pix', pacote })}" data-plano="pix" data-pacote="${pacote}">${t.escolher}: ${preencher(t.preco_pacote, { preco: formatarPreco(PRECO_PIX[pacote], 'brl', lang), pacote: t.pacote[pacote] ?? pacote })}</a></li>`,
+      html`<li><a href="${linkDoPlano(lang, { plano: 'pix', pacote })}" data-plano="pix" data-pacote="${pacote}">${t.escolher}: ${mensagem(lang, t.preco_pacote, { preco: formatarPreco(PRECO_PIX[pacote], 'brl', lang), pacote: t.pacote[pacote] ?? pacote })}</a></li>`,
   );
-  return emTexto(html`<p>${preencher(t.assinar_lead, { pro: LIMITE_DIARIO.pro.toLocaleString(lang === 'en' ? 'en-US' : 'pt-BR') })}</p>
+  return emTexto(html`<p>${mensagem(lang, t.assinar_lead, { pro: LIMITE_DIARIO.pro.toLocaleString(LOCALES[lang]) })}</p>
 <section aria-labelledby="h-pro"><h2 id="h-pro">${t.plano_pro}</h2><p>${t.plano_pro_desc}</p><ul>${pro}</ul></section>
 <section aria-labelledby="h-pix"><h2 id="h-pix">${t.plano_pix}</h2><p>${t.plano_pix_desc}</p><ul>${pix}</ul></section>
 <p><small>${t.portal_nota}</small></p>`);
 }
 
 function formularioDeConfirmacao(lang: Lang, e: Escolha): string {
-  const t = textos(lang);
+  const t = strings(lang).contas;
   const nome = e.plano === 'pro' ? t.plano_pro : t.plano_pix;
   return emTexto(html`<h2>${t.confirmar_titulo}</h2>
 <p><strong data-plano="${e.plano}">${nome}</strong>: <span data-preco>${precoDaEscolha(e, lang)}</span></p>
@@ -85,7 +85,7 @@ const Confirmacao = EscolhaQuery.refine((q) => q.plano !== undefined, {
 
 async function paginaAssinar(c: Context<AppEnv>, q: EscolhaQuery): Promise<Response> {
   const lang = c.get('lang');
-  const t = textos(lang);
+  const t = strings(lang).contas;
   const e = escolha(q);
   const voltou =
     q.voltou === undefined
@@ -203,9 +203,9 @@ async function ativar(c: Context<AppEnv>, sessao: Stripe.Checkout.Session): Prom
       .bind(linha.plano, linha.pacote, linha.moeda, linha.id, agora.toISOString()),
   ]);
   if ((chave?.meta.changes ?? 0) !== 1) return 'repetido';
-  const t = textos(linha.lang);
+  const t = strings(linha.lang).contas;
   const portal = `${new URL(c.req.url).origin}/portal`;
-  const texto = preencher(t.msg_chave_texto, {
+  const texto = mensagem(linha.lang, t.msg_chave_texto, {
     plano: linha.plano === 'pro' ? t.plano_pro : `${t.plano_pix} ${t.pacote[linha.pacote ?? '1m'] ?? ''}`,
     chave: nova.chave,
     limite: LIMITE_DIARIO.pro,

@@ -4,16 +4,16 @@ import {
   type EventoPublicado,
   VigiaEventosArtefatoSchema,
 } from '@fundamentos/schemas/eventos';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
-import type { Lang } from '@fundamentos/ui/i18n/strings';
+import { type Lang, strings } from '@fundamentos/ui/i18n/strings';
 import { html } from 'hono/html';
 import { buildAtual, jsonDoBuild } from '../artefatos.ts';
-import { emTexto, preencher } from '../paginas/comum.ts';
+import { emTexto } from '../paginas/comum.ts';
 import { semClasse } from '../vigia/selecao.ts';
 import { diasDaSemana, eventosDaSemana } from '../vigia/semana.ts';
 import { linkCancelar, rodapeCancelar } from './acompanhar.ts';
 import { enviar } from './correio.ts';
-import { textos } from './textos.ts';
 
 /**
  * Company events of one ISO week (the content of `/vigia/semana/{YYYY-WW}` that concerns companies), per
@@ -66,7 +66,7 @@ export async function enviarResumo(env: Env, semana: string, origem: string): Pr
     const ultimo = seguidos.at(-1);
     if (comEventos.length === 0 || ultimo === undefined) continue;
     const lang = ultimo.lang;
-    const t = textos(lang);
+    const t = strings(lang).contas;
     const pagina = `${origem}${href(lang, `/vigia/semana/${semana}`)}`;
     const blocosTexto: string[] = [];
     const blocosHtml: string[] = [];
@@ -83,11 +83,11 @@ export async function enviarResumo(env: Env, semana: string, origem: string): Pr
         ) + rodape.html,
       );
     }
-    const intro = preencher(t.msg_resumo_intro, { semana });
-    const linkPagina = preencher(t.msg_resumo_pagina, { link: pagina });
+    const intro = mensagem(lang, t.msg_resumo_intro, { semana });
+    const linkPagina = mensagem(lang, t.msg_resumo_pagina, { link: pagina });
     await enviar(env, {
       para: ultimo.email,
-      assunto: preencher(t.msg_resumo_assunto, { semana }),
+      assunto: mensagem(lang, t.msg_resumo_assunto, { semana }),
       texto: `${intro}\n\n${blocosTexto.join('\n\n')}\n\n${linkPagina}`,
       html: `${emTexto(html`<p>${intro}</p>`)}${blocosHtml.join('\n')}${emTexto(html`<p><a href="${pagina}">${linkPagina}</a></p>`)}`,
       // One-click unsubscribe header: the first company of the message (each block has its own link).

@@ -8,6 +8,7 @@ import {
 import { type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { type PrecosEmpresa, PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import type { Tickers } from '@fundamentos/schemas/tickers';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
@@ -25,7 +26,6 @@ import {
   idiomaDaPagina,
   linkLinhagem,
   NotasDeFlags,
-  preencher,
   recursoDaEmpresa,
   type TextosDicionario,
   textosDoDicionario,
@@ -91,19 +91,19 @@ export function lerLista(lista: string, tickers: Tickers): { posicoes: Posicao[]
   return { posicoes: [...soma] };
 }
 
-function mensagemDeErro(e: ErroDaLista, t: Strings): string {
+function mensagemDeErro(e: ErroDaLista, t: Strings, lang: Lang): string {
   const x = t.borda;
   switch (e.tipo) {
     case 'formato':
-      return preencher(x.carteira_erro_formato, { linha: e.linha, texto: e.texto });
+      return mensagem(lang, x.carteira_erro_formato, { linha: e.linha, texto: e.texto });
     case 'quantidade':
-      return preencher(x.carteira_erro_quantidade, { linha: e.linha, texto: e.texto });
+      return mensagem(lang, x.carteira_erro_quantidade, { linha: e.linha, texto: e.texto });
     case 'codigo':
-      return preencher(x.carteira_erro_codigo, { linha: e.linha, codigo: e.codigo });
+      return mensagem(lang, x.carteira_erro_codigo, { linha: e.linha, codigo: e.codigo });
     case 'vazia':
       return x.carteira_erro_vazia;
     case 'muitas':
-      return preencher(x.carteira_erro_muitas, { max: MAX_POSICOES });
+      return mensagem(lang, x.carteira_erro_muitas, { max: MAX_POSICOES });
   }
 }
 
@@ -228,7 +228,7 @@ function tabela(linhas: LinhaCarteira[], lang: Lang, t: Strings, textos: TextosD
     );
     const outroCodigo =
       e.ticker !== l.codigo
-        ? html`<br><small>${preencher(x.codigo_atual, { ticker: e.ticker })}</small>`
+        ? html`<br><small>${mensagem(lang, x.codigo_atual, { ticker: e.ticker })}</small>`
         : '';
     return html`<tr data-codigo="${l.codigo}">
 <th scope="row"><a href="${href(lang, `/acoes/${e.ticker}`)}">${l.codigo}</a>${outroCodigo}</th>
@@ -250,7 +250,7 @@ ${
         mult.pl === null
           ? html`<span class="sem-valor">${t.empresa.sem_valor}</span>`
           : formatarValor(mult.pl, 'vezes', lang)
-      }${notas.marcar(mult.flag)}<br><small>${mult.ano} · ${preencher(x.preco_de, { data: mult.data_preco })}</small></td>`
+      }${notas.marcar(mult.flag)}<br><small>${mult.ano} · ${mensagem(lang, x.preco_de, { data: mult.data_preco })}</small></td>`
 }
 </tr>`;
   });
@@ -328,7 +328,7 @@ async function paginaDeErro(c: Context<AppEnv>, lista: string, erro: ErroDaLista
   const lang = idiomaDaPagina(c);
   const t = strings(lang);
   const corpo = html`<h1>${t.borda.carteira_titulo}</h1>
-<div class="erro" role="alert"><h2>${t.borda.carteira_erro_titulo}</h2><p data-erro-linha="${'linha' in erro ? erro.linha : ''}">${mensagemDeErro(erro, t)}</p></div>
+<div class="erro" role="alert"><h2>${t.borda.carteira_erro_titulo}</h2><p data-erro-linha="${'linha' in erro ? erro.linha : ''}">${mensagemDeErro(erro, t, lang)}</p></div>
 ${formulario(lang, t, lista)}`;
   return paginaHtml(
     c,

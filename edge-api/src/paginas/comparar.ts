@@ -8,6 +8,7 @@ import {
 } from '@fundamentos/schemas/indicadores';
 import { type MultiploAnual, type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
@@ -23,7 +24,6 @@ import {
   linkLinhagem,
   NotasDeFlags,
   paginaNaoEncontrada,
-  preencher,
   recursoDaEmpresa,
   type TextosDicionario,
   textosDoDicionario,
@@ -88,7 +88,7 @@ function corpoComparacao(a: Lado, b: Lado, lang: Lang, t: Strings, textos: Texto
   const indicadores =
     ano === null
       ? html`<p data-sem-ano>${x.comparar_sem_ano}</p>`
-      : html`<p>${preencher(x.comparar_lead, { ano })}</p>
+      : html`<p>${mensagem(lang, x.comparar_lead, { ano })}</p>
 <div class="rolagem" tabindex="0" role="region" aria-label="${t.empresa.indicadores}">
 <table data-comparacao data-ano="${ano}"><caption>${t.empresa.indicadores} · ${ano}</caption>
 <thead><tr><th scope="col">${t.empresa.indicador}</th>${cabecalho(a)}${cabecalho(b)}</tr></thead>
@@ -103,11 +103,11 @@ function corpoComparacao(a: Lado, b: Lado, lang: Lang, t: Strings, textos: Texto
   const precoDe = (m: MultiploAnual | undefined) =>
     m === undefined
       ? html`<td>—</td>`
-      : html`<td data-data-preco="${m.data_preco}">${preencher(x.preco_de, { data: m.data_preco })}${notas.marcar(m.flag)}</td>`;
+      : html`<td data-data-preco="${m.data_preco}">${mensagem(lang, x.preco_de, { data: m.data_preco })}${notas.marcar(m.flag)}</td>`;
   const multiplos =
     anoMult === null
       ? html`<p data-sem-multiplos>${x.comparar_sem_multiplos}</p>`
-      : html`<p>${preencher(x.comparar_multiplos_lead, { ano: anoMult })}</p>
+      : html`<p>${mensagem(lang, x.comparar_multiplos_lead, { ano: anoMult })}</p>
 <div class="rolagem" tabindex="0" role="region" aria-label="${x.comparar_multiplos}">
 <table data-multiplos data-ano="${anoMult}"><caption>${x.comparar_multiplos} · ${anoMult}</caption>
 <thead><tr><th scope="col">${t.empresa.indicador}</th>${cabecalho(a)}${cabecalho(b)}</tr></thead>
@@ -117,8 +117,8 @@ function corpoComparacao(a: Lado, b: Lado, lang: Lang, t: Strings, textos: Texto
 <tr><th scope="row">${x.data}</th>${precoDe(ma)}${precoDe(mb)}</tr>
 </tbody></table></div>`;
 
-  return html`<h1>${preencher(x.comparar_titulo, { a: a.indice.ticker, b: b.indice.ticker })}</h1>
-<p><a href="${href(lang, `/acoes/${a.indice.ticker}`)}">${preencher(x.pagina_empresa, { ticker: a.indice.ticker })}</a> · <a href="${href(lang, `/acoes/${b.indice.ticker}`)}">${preencher(x.pagina_empresa, { ticker: b.indice.ticker })}</a></p>
+  return html`<h1>${mensagem(lang, x.comparar_titulo, { a: a.indice.ticker, b: b.indice.ticker })}</h1>
+<p><a href="${href(lang, `/acoes/${a.indice.ticker}`)}">${mensagem(lang, x.pagina_empresa, { ticker: a.indice.ticker })}</a> · <a href="${href(lang, `/acoes/${b.indice.ticker}`)}">${mensagem(lang, x.pagina_empresa, { ticker: b.indice.ticker })}</a></p>
 <section aria-labelledby="h-ind"><h2 id="h-ind">${t.empresa.indicadores}</h2>
 ${indicadores}
 </section>
@@ -144,7 +144,7 @@ export const comparar = new Hono<AppEnv>().get(
     const pedido = `/comparar/${a}/${b}`;
     for (const codigo of [a, b]) {
       if (mapa[codigo] === undefined)
-        return paginaNaoEncontrada(c, pedido, preencher(x.comparar_desconhecido, { codigo }));
+        return paginaNaoEncontrada(c, pedido, mensagem(lang, x.comparar_desconhecido, { codigo }));
     }
     const [ra, rb] = [mapa[a], mapa[b]];
     if (ra === undefined || rb === undefined) throw new Error('unreachable: both codes were checked');
@@ -155,7 +155,7 @@ export const comparar = new Hono<AppEnv>().get(
     ] as const) {
       const indice = await recursoDaEmpresa(bucket, build, r.cd_regulator, 'index', EmpresaIndiceSchema);
       if (indice === null)
-        return paginaNaoEncontrada(c, pedido, preencher(x.comparar_sem_pagina, { codigo }));
+        return paginaNaoEncontrada(c, pedido, mensagem(lang, x.comparar_sem_pagina, { codigo }));
       lados.push({ codigo, indice, indicadores: null, multiplos: null });
     }
     const [la, lb] = lados;
@@ -164,12 +164,12 @@ export const comparar = new Hono<AppEnv>().get(
     const [p1, p2] = [la.indice.ticker, lb.indice.ticker].sort();
     const caminho = `/comparar/${p1}/${p2}`;
     if (ra.cd_regulator === rb.cd_regulator) {
-      const corpo = html`<h1>${preencher(x.comparar_titulo, { a, b })}</h1>
-<p data-mesma-empresa>${preencher(x.comparar_mesma, { a, b, nome: la.indice.nome })}</p>
-<p><a href="${href(lang, `/acoes/${la.indice.ticker}`)}">${preencher(x.pagina_empresa, { ticker: la.indice.ticker })}</a></p>`;
+      const corpo = html`<h1>${mensagem(lang, x.comparar_titulo, { a, b })}</h1>
+<p data-mesma-empresa>${mensagem(lang, x.comparar_mesma, { a, b, nome: la.indice.nome })}</p>
+<p><a href="${href(lang, `/acoes/${la.indice.ticker}`)}">${mensagem(lang, x.pagina_empresa, { ticker: la.indice.ticker })}</a></p>`;
       return paginaHtml(
         c,
-        { caminho: pedido, titulo: preencher(x.comparar_titulo, { a, b }), noindex: true },
+        { caminho: pedido, titulo: mensagem(lang, x.comparar_titulo, { a, b }), noindex: true },
         emTexto(corpo),
       );
     }
@@ -185,7 +185,7 @@ export const comparar = new Hono<AppEnv>().get(
       c,
       {
         caminho,
-        titulo: preencher(x.comparar_titulo, { a: la.indice.ticker, b: lb.indice.ticker }),
+        titulo: mensagem(lang, x.comparar_titulo, { a: la.indice.ticker, b: lb.indice.ticker }),
         numeros: true,
       },
       emTexto(corpoComparacao(la, lb, lang, t, textos)),

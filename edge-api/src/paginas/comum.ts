@@ -29,11 +29,6 @@ export function emTexto(v: ReturnType<typeof html>): string {
   return v.toString();
 }
 
-/** Fills `{name}` placeholders of a UI string. */
-export function preencher(modelo: string, valores: Record<string, string | number>): string {
-  return modelo.replace(/\{([a-z_]+)\}/g, (m, k: string) => (k in valores ? String(valores[k]) : m));
-}
-
 // One number format for static and edge pages: the site's (`ui/src/formato.ts`).
 export { formatarInteiro, formatarReais, formatarValor } from '@fundamentos/ui/formato';
 

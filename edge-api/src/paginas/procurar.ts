@@ -3,6 +3,7 @@ import { type EtfLista, EtfListaSchema } from '@fundamentos/schemas/etfs';
 import { type FiiLista, FiiListaSchema } from '@fundamentos/schemas/fiis';
 import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
 import type { Tickers } from '@fundamentos/schemas/tickers';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
@@ -11,7 +12,7 @@ import { z } from 'zod';
 import { buildAtual, jsonDoBuild, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-import { emTexto, idiomaDaPagina, preencher } from './comum.ts';
+import { emTexto, idiomaDaPagina } from './comum.ts';
 import { marcarPagina, paginaHtml } from './layout.ts';
 
 /** Results shown on one page; the count says how many matched. */
@@ -163,15 +164,15 @@ function avisosDeFundos(u: Universo, t: Strings) {
 
 function resultados(q: string, achados: Achado[], lang: Lang, t: Strings) {
   const x = t.borda;
-  if (achados.length === 0) return html`<p data-nenhum>${preencher(x.procurar_nenhum, { q })}</p>`;
+  if (achados.length === 0) return html`<p data-nenhum>${mensagem(lang, x.procurar_nenhum, { q })}</p>`;
   const tipo: Record<Tipo, string> = { acao: x.tipo_acao, fii: x.tipo_fii, etf: x.tipo_etf };
   const mostrados = achados.slice(0, MAX_RESULTADOS);
-  return html`<p aria-live="polite" data-contagem="${achados.length}">${preencher(x.procurar_mostrando, {
+  return html`<p aria-live="polite" data-contagem="${achados.length}">${mensagem(lang, x.procurar_mostrando, {
     n: mostrados.length,
     total: achados.length,
   })}</p>
-<div class="rolagem" tabindex="0" role="region" aria-label="${preencher(x.procurar_resultados, { q })}">
-<table data-resultados><caption>${preencher(x.procurar_resultados, { q })}</caption>
+<div class="rolagem" tabindex="0" role="region" aria-label="${mensagem(lang, x.procurar_resultados, { q })}">
+<table data-resultados><caption>${mensagem(lang, x.procurar_resultados, { q })}</caption>
 <thead><tr><th scope="col">${x.codigo}</th><th scope="col">${x.nome}</th><th scope="col">${x.tipo}</th><th scope="col">${x.cnpj}</th><th scope="col">${x.cvm}</th></tr></thead>
 <tbody>${mostrados.map(
     (a) =>
@@ -210,13 +211,13 @@ ${avisosDeFundos(u, t)}`;
     }
     const destino = codigoExato(q, u);
     if (destino !== null) return c.redirect(href(lang, destino), 302);
-    const corpo = html`<h1>${preencher(x.procurar_resultados, { q })}</h1>
+    const corpo = html`<h1>${mensagem(lang, x.procurar_resultados, { q })}</h1>
 ${formulario(lang, t, q)}
 ${resultados(q, procurarEm(q, u), lang, t)}
 ${avisosDeFundos(u, t)}`;
     return paginaHtml(
       c,
-      { caminho: '/procurar', titulo: preencher(x.procurar_resultados, { q }), noindex: true },
+      { caminho: '/procurar', titulo: mensagem(lang, x.procurar_resultados, { q }), noindex: true },
       emTexto(corpo),
     );
   },

@@ -6,8 +6,9 @@ import {
   TIPOS_POR_CLASSE,
 } from '@fundamentos/schemas/eventos';
 import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
-import type { Lang } from '@fundamentos/ui/i18n/strings';
+import { type Lang, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import { diaEmSaoPaulo } from '../dia-sao-paulo.ts';
 import { naoEncontrado, parametrosInvalidos } from '../erro-api.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
-import { CRITERIO, eventosDoBuild, filtrar, resolverCodigo } from '../vigia/selecao.ts';
+import { eventosDoBuild, filtrar, resolverCodigo } from '../vigia/selecao.ts';
 import {
   dentroDaJanela,
   diasDaSemana,
@@ -25,7 +26,7 @@ import {
   semanaFechada,
   semanaVizinha,
 } from '../vigia/semana.ts';
-import { emTexto, idiomaDaPagina, preencher } from './comum.ts';
+import { emTexto, idiomaDaPagina } from './comum.ts';
 import { marcarPagina, paginaHtml } from './layout.ts';
 
 /** Latest events shown on /vigia (the JSON route pages further with `limite`). */
@@ -33,73 +34,10 @@ export const MAXIMO_NA_PAGINA = 100;
 /** Closed weeks with events linked from /vigia, newest first. */
 const SEMANAS_LISTADAS = 8;
 
-const TEXTO = {
-  pt: {
-    titulo: 'Vigia: o que mudou nos números',
-    tituloCodigo: 'Vigia de {t}',
-    tituloSemana: 'Vigia: semana {s}',
-    intro:
-      'Eventos calculados a partir dos documentos da CVM e dos arquivos da B3: cada um compara um período com o anterior.',
-    classe: { empresas: 'Empresas', fiis: 'FIIs', etfs: 'ETFs' } as Record<ClasseEvento, string>,
-    rotuloClasse: 'Classe',
-    rotuloTipo: 'Tipo',
-    rotuloCodigo: 'Código',
-    rotuloDesde: 'Desde',
-    todos: 'todos',
-    filtrar: 'Filtrar',
-    data: 'Data',
-    tipo: 'Tipo',
-    evento: 'Evento',
-    fontes: 'Fontes',
-    linhagem: 'linhagem',
-    documento: 'documento na CVM',
-    nenhum: 'Nenhum evento com estes filtros.',
-    mostrando: 'Mostrando {n} de {total} eventos.',
-    semanas: 'Semanas fechadas',
-    paginaAtivo: 'Página do ativo',
-    semanaDeAte: 'De {de} a {ate} (semana ISO {s}).',
-    semanaVazia: 'Nenhum evento nesta semana.',
-    semanaAberta: 'Esta semana ainda não fechou: a lista pode mudar.',
-    anterior: 'Semana anterior',
-    seguinte: 'Semana seguinte',
-    json: 'Os mesmos eventos em JSON: /vigia/eventos.',
-  },
-  en: {
-    titulo: 'Watcher: what changed in the numbers',
-    tituloCodigo: 'Watcher for {t}',
-    tituloSemana: 'Watcher: week {s}',
-    intro:
-      "Events computed from the regulator's (CVM) filings and the exchange's (B3) files: each compares a period with the previous one.",
-    classe: { empresas: 'Companies', fiis: 'REITs', etfs: 'ETFs' } as Record<ClasseEvento, string>,
-    rotuloClasse: 'Class',
-    rotuloTipo: 'Kind',
-    rotuloCodigo: 'Code',
-    rotuloDesde: 'Since',
-    todos: 'all',
-    filtrar: 'Filter',
-    data: 'Date',
-    tipo: 'Kind',
-    evento: 'Event',
-    fontes: 'Sources',
-    linhagem: 'lineage',
-    documento: 'filing at CVM',
-    nenhum: 'No event with these filters.',
-    mostrando: 'Showing {n} of {total} events.',
-    semanas: 'Closed weeks',
-    paginaAtivo: 'Asset page',
-    semanaDeAte: 'From {de} to {ate} (ISO week {s}).',
-    semanaVazia: 'No event in this week.',
-    semanaAberta: 'This week has not closed yet: the list may change.',
-    anterior: 'Previous week',
-    seguinte: 'Next week',
-    json: 'The same events as JSON: /vigia/eventos.',
-  },
-} as const;
-
 const PAGINA_DO_ATIVO: Record<ClasseEvento, string> = { empresas: '/acoes', fiis: '/fiis', etfs: '/etfs' };
 
 function linhaEvento(e: EventoPublicado, lang: Lang, comCodigo: boolean) {
-  const t = TEXTO[lang];
+  const t = strings(lang).vigia;
   return html`<tr data-tipo="${e.tipo}" data-ticker="${e.ticker}" data-data="${e.data}">
 <td><time datetime="${e.data}">${e.data}</time></td>
 ${comCodigo ? html`<td><a href="${href(lang, `/vigia/${e.ticker}`)}">${e.ticker}</a></td>` : ''}
@@ -116,7 +54,7 @@ ${comCodigo ? html`<td><a href="${href(lang, `/vigia/${e.ticker}`)}">${e.ticker}
 }
 
 function tabela(eventos: readonly EventoPublicado[], lang: Lang, comCodigo: boolean, legenda: string) {
-  const t = TEXTO[lang];
+  const t = strings(lang).vigia;
   return html`<div class="rolagem" tabindex="0" role="region" aria-label="${legenda}"><table data-eventos>
 <caption>${legenda}</caption>
 <thead><tr><th scope="col">${t.data}</th>${comCodigo ? html`<th scope="col">${t.rotuloCodigo}</th>` : ''}<th scope="col">${t.tipo}</th><th scope="col">${t.evento}</th><th scope="col">${t.fontes}</th></tr></thead>
@@ -124,7 +62,7 @@ function tabela(eventos: readonly EventoPublicado[], lang: Lang, comCodigo: bool
 }
 
 function opcoesTipo(classe: ClasseEvento, lang: Lang, atual: string | undefined) {
-  return html`<option value="">${TEXTO[lang].todos}</option>${TIPOS_POR_CLASSE[classe].map(
+  return html`<option value="">${strings(lang).vigia.todos}</option>${TIPOS_POR_CLASSE[classe].map(
     (k) =>
       html`<option value="${k}" ${k === atual ? 'selected' : ''}>${ROTULOS_TIPO[k]?.[lang] ?? k}</option>`,
   )}`;
@@ -179,7 +117,7 @@ function conferirTipo(classe: ClasseEvento, tipo: string | undefined): void {
 export const paginasVigia = new Hono<AppEnv>()
   .get('/vigia', marcarPagina, validar('query', ConsultaLista), async (c) => {
     const lang = idiomaDaPagina(c);
-    const t = TEXTO[lang];
+    const t = strings(lang).vigia;
     const q = c.req.valid('query');
     conferirTipo(q.classe, q.tipo);
     const build = await buildAtual(c.env.ARTEFATOS);
@@ -210,11 +148,11 @@ export const paginasVigia = new Hono<AppEnv>()
 <label>${t.rotuloDesde} <input name="desde" type="date" value="${q.desde ?? ''}"></label>
 <button type="submit">${t.filtrar}</button>
 </form>
-<p data-contagem="${todos.length}">${preencher(t.mostrando, { n: mostrados.length, total: todos.length })}</p>
+<p data-contagem="${todos.length}">${mensagem(lang, t.mostrando, { n: mostrados.length, total: todos.length })}</p>
 ${mostrados.length === 0 ? html`<p data-nenhum>${t.nenhum}</p>` : tabela(mostrados, lang, true, t.titulo)}
 <h2>${t.semanas}</h2>
 <ul data-semanas>${semanas.map((s) => html`<li><a href="${href(lang, `/vigia/semana/${s}`)}">${s}</a></li>`)}</ul>
-<p><small>${lang === 'pt' ? CRITERIO.pt : CRITERIO.en}</small></p>
+<p><small>${strings(lang).vigia.criterio}</small></p>
 <p><small>${t.json}</small></p>`;
     return paginaHtml(
       c,
@@ -228,7 +166,7 @@ ${mostrados.length === 0 ? html`<p data-nenhum>${t.nenhum}</p>` : tabela(mostrad
     validar('query', z.strictObject({ lang: z.enum(['pt', 'en']).optional() })),
     async (c) => {
       const lang = idiomaDaPagina(c);
-      const t = TEXTO[lang];
+      const t = strings(lang).vigia;
       const semana = c.req.param('semana');
       const dias = diasDaSemana(semana);
       if (dias === null)
@@ -245,12 +183,12 @@ ${mostrados.length === 0 ? html`<p data-nenhum>${t.nenhum}</p>` : tabela(mostrad
       const hoje = diaEmSaoPaulo(new Date());
       const eventos = eventosDaSemana(a.eventos, semana);
       const indexavel = eventos.length > 0 && dentroDaJanela(semana, a.eventos, hoje);
-      const titulo = preencher(t.tituloSemana, { s: semana });
+      const titulo = mensagem(lang, t.tituloSemana, { s: semana });
       const grupos = CLASSES_EVENTO.map((k) => [k, eventos.filter((e) => e.classe === k)] as const).filter(
         ([, es]) => es.length > 0,
       );
       const corpo = html`<h1>${titulo}</h1>
-<p>${preencher(t.semanaDeAte, { de: dias.de, ate: dias.ate, s: semana })}</p>
+<p>${mensagem(lang, t.semanaDeAte, { de: dias.de, ate: dias.ate, s: semana })}</p>
 ${semanaFechada(semana, hoje) ? '' : html`<p class="nota" data-semana-aberta>${t.semanaAberta}</p>`}
 ${
   eventos.length === 0
@@ -261,7 +199,7 @@ ${
 }
 <p><a rel="prev" href="${href(lang, `/vigia/semana/${semanaVizinha(semana, -1)}`)}">${t.anterior}</a> ·
 <a rel="next" href="${href(lang, `/vigia/semana/${semanaVizinha(semana, 1)}`)}">${t.seguinte}</a></p>
-<p><small>${lang === 'pt' ? CRITERIO.pt : CRITERIO.en}</small></p>`;
+<p><small>${strings(lang).vigia.criterio}</small></p>`;
       return paginaHtml(
         c,
         { caminho: `/vigia/semana/${semana}`, titulo, numeros: true, noindex: !indexavel },
@@ -271,7 +209,7 @@ ${
   )
   .get('/vigia/:ticker', marcarPagina, validar('query', ConsultaCodigo), async (c) => {
     const lang = idiomaDaPagina(c);
-    const t = TEXTO[lang];
+    const t = strings(lang).vigia;
     const pedido = c.req.param('ticker');
     const q = c.req.valid('query');
     const build = await buildAtual(c.env.ARTEFATOS);
@@ -288,7 +226,7 @@ ${
     const todos = filtrar(a, r.classe, { ticker: r.ticker });
     const eventos = q.tipo === undefined ? todos : todos.filter((e) => e.tipo === q.tipo);
     const nome = r.nome ?? todos[0]?.nome ?? null;
-    const titulo = preencher(t.tituloCodigo, { t: r.ticker });
+    const titulo = mensagem(lang, t.tituloCodigo, { t: r.ticker });
     const corpo = html`<h1>${titulo}</h1>
 ${nome ? html`<p lang="pt-BR">${nome}</p>` : ''}
 <p><a href="${href(lang, `${PAGINA_DO_ATIVO[r.classe]}/${r.ticker}`)}">${t.paginaAtivo}</a></p>
@@ -296,9 +234,9 @@ ${nome ? html`<p lang="pt-BR">${nome}</p>` : ''}
 <label>${t.rotuloTipo} <select name="tipo">${opcoesTipo(r.classe, lang, q.tipo)}</select></label>
 <button type="submit">${t.filtrar}</button>
 </form>
-<p data-contagem="${eventos.length}">${preencher(t.mostrando, { n: eventos.length, total: eventos.length })}</p>
+<p data-contagem="${eventos.length}">${mensagem(lang, t.mostrando, { n: eventos.length, total: eventos.length })}</p>
 ${eventos.length === 0 ? html`<p data-nenhum>${t.nenhum}</p>` : tabela(eventos, lang, false, titulo)}
-<p><small>${lang === 'pt' ? CRITERIO.pt : CRITERIO.en}</small></p>`;
+<p><small>${strings(lang).vigia.criterio}</small></p>`;
     return paginaHtml(
       c,
       { caminho: `/vigia/${r.ticker}`, titulo, numeros: true, noindex: q.tipo !== undefined },

@@ -12,6 +12,7 @@ import {
   VigiaEventosSchema,
 } from '@fundamentos/schemas/eventos';
 import { FiiListaSchema } from '@fundamentos/schemas/fiis';
+import { strings } from '@fundamentos/ui/i18n/strings';
 import type { z } from 'zod';
 import { type Build, jsonDoBuild, tickersDe } from '../artefatos.ts';
 import { ErroApi, naoEncontrado, parametrosInvalidos } from '../erro-api.ts';
@@ -84,11 +85,6 @@ export function contadorMensal(
     .map(([mes, por_tipo]) => ({ mes, n: Object.values(por_tipo).reduce((s, n) => s + n, 0), por_tipo }));
 }
 
-export const CRITERIO = {
-  pt: 'Cada evento compara um período com o anterior: ano contra ano (DFP) e trimestre contra o trimestre anterior (ITR, 1º a 3º trimestre; o 4º não é comparado). Só contam números sem flag: um número com flag, ou ausente, em qualquer dos lados não gera evento. data = recebimento do documento que revela o evento. Faixas de margem líquida e dívida líquida/EBITDA: as do veredito; fundos: docs/vigia.md.',
-  en: "Each event compares a period with the previous one: year against year (DFP) and quarter against the previous quarter (ITR, 1st to 3rd quarter; the 4th is not compared). Only numbers without a flag count: a flagged or missing number on either side produces no event. data = reception date of the document that reveals the event. Net margin and net debt/EBITDA bands: the verdict's; funds: docs/vigia.md.",
-} as const;
-
 /** Filters without paging: every event of a watcher that matches the query, newest first. */
 export function filtrar(
   a: VigiaEventosArtefato,
@@ -146,7 +142,7 @@ export async function responderEventos(
     eventos,
     contador_mensal: contadorMensal(todos),
     tipos: rotulos(classe, lang),
-    criterio: CRITERIO[lang],
+    criterio: strings(lang).vigia.criterio,
     pagina: ticker === undefined ? '/vigia' : `/vigia/${ticker}`,
     metodologia: '/metodologia',
   });

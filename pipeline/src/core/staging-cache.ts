@@ -50,8 +50,15 @@ async function sha256File(path: string): Promise<string> {
 }
 
 const PIPELINE_SRC = join(import.meta.dirname, '..');
-/** Everything a publication depends on besides its inputs: the whole pipeline and the schemas. */
-const PUBLICATION_CODE_DIRS = [PIPELINE_SRC, join(PIPELINE_SRC, '../../schemas/src')];
+/**
+ * Everything a publication depends on besides its inputs: the whole pipeline, the schemas and the
+ * dictionary's words (ui/src/dicionario).
+ */
+const PUBLICATION_CODE_DIRS = [
+  PIPELINE_SRC,
+  join(PIPELINE_SRC, '../../schemas/src'),
+  join(PIPELINE_SRC, '../../ui/src/dicionario'),
+];
 
 /**
  * sha256 over the code under `dirs` (tests left out), file by file in path order. Source specs hold
@@ -62,7 +69,7 @@ async function codeFingerprint(dirs: string[]): Promise<string> {
   const files: string[] = [];
   for (const d of dirs) {
     for (const e of await readdir(d, { recursive: true, withFileTypes: true })) {
-      if (e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+      if (e.isFile() && /\.(ts|json)$/.test(e.name) && !e.name.endsWith('.test.ts'))
         files.push(join(e.parentPath, e.name));
     }
   }

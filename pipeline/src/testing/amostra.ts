@@ -38,7 +38,13 @@ async function arquivos(dir: string): Promise<string[]> {
 /** sha256 over the sample and the code that publishes it; test files do not change the build. */
 export async function chaveDaAmostra(): Promise<string> {
   const h = createHash('sha256');
-  for (const raiz of [AMOSTRA_RAW, join(REPO, 'pipeline', 'src'), join(REPO, 'schemas', 'src')]) {
+  // ui/src/dicionario holds the dictionary's words the pipeline publishes
+  for (const raiz of [
+    AMOSTRA_RAW,
+    join(REPO, 'pipeline', 'src'),
+    join(REPO, 'schemas', 'src'),
+    join(REPO, 'ui', 'src', 'dicionario'),
+  ]) {
     for (const f of await arquivos(raiz)) {
       if (/\.test\.ts$/.test(f)) continue;
       h.update(relative(REPO, f));

@@ -1,6 +1,6 @@
 import { HORIZONTES_RENDEU, type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
 import { describe, expect, it } from 'vitest';
-import { flagsDaPagina, preencher } from './rendeu.ts';
+import { flagsDaPagina } from './rendeu.ts';
 
 // Made here, no financial number: a code that never traded (every value null), the shape the sample has 21 times.
 const nulo = (flag: string) => ({ valor: null, flag });
@@ -56,9 +56,5 @@ describe('quanto rendeu page helpers', () => {
 
   it('the schema refuses a null value without a flag', () => {
     expect(() => semPregao(['x', 'x', 'x', null as unknown as string])).toThrow(/selic.*flag|flag/);
-  });
-
-  it('fills placeholders and leaves unknown ones visible', () => {
-    expect(preencher('{n} anos, {x}', { n: 3 })).toBe('3 anos, {x}');
   });
 });

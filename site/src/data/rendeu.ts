@@ -60,8 +60,3 @@ export function significados(b: DataBuild, flags: string[], lang: Lang): Map<str
   );
   return new Map(flags.map((f) => [f, porFlag.get(entradaDoDicionario(f)) ?? null]));
 }
-
-/** `{name}` placeholders of UI strings. */
-export function preencher(texto: string, valores: Record<string, string | number>): string {
-  return texto.replace(/\{(\w+)\}/g, (m, k: string) => (k in valores ? String(valores[k]) : m));
-}

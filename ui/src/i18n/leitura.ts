@@ -1,174 +1,38 @@
-import type { Lang } from './strings.ts';
+import { mensagem } from './mensagem.ts';
+import { type Lang, porLingua, type Strings, strings } from './strings.ts';
+
+type Textos = Strings['leitura'];
 
 /**
  * Texts of the reading layer (issue 15): the shell's search box, the home sections, the company/REIT/ETF
- * header strips, the charts beside each series and the sortable tables. Kept apart from the strict
- * translation JSON because several take numbers (`(n) => …`).
+ * header strips, the charts beside each series and the sortable tables. The words are the `leitura` section
+ * of the translations (ICU messages); the few that take a number or a date are offered here as functions so
+ * pages call `x.fiis_lead(n)`. `busca.sugestoes` and `tabela.mostrando` keep a plain `{n}` filled by the
+ * browser scripts (../layout/busca-script.ts, site/public/tabela.js).
  */
-export const LEITURA = {
-  pt: {
-    cadastro: 'Cadastro e temas',
-    busca: {
-      rotulo: 'Procurar empresa, FII ou ETF',
-      dica: 'código, nome ou CNPJ',
-      botao: 'Procurar',
-      nenhum: 'Nada no índice; Enter procura em todo o catálogo.',
-      /** `{n}` is filled in by the browser script (../layout/busca-script.ts). */
-      uma_sugestao: '1 sugestão; setas para escolher, Enter para abrir.',
-      sugestoes: '{n} sugestões; setas para escolher, Enter para abrir.',
-      tipos: 'Ação|FII|ETF',
-    },
+function leitura(lang: Lang) {
+  const t: Textos = strings(lang).leitura;
+  const m = (modelo: string, valores: Record<string, string | number>) => mensagem(lang, modelo, valores);
+  return {
+    ...t,
     inicio: {
-      eventos: 'O que mudou recentemente',
-      eventos_todos: 'Todos os eventos',
-      setores: 'Comparar por setor',
-      setores_lead: 'As três empresas mais líquidas de cada setor, lado a lado no mesmo ano.',
-      small: 'Small caps',
-      small_lead: 'Empresas menores com números publicados.',
-      fiis: 'Fundos imobiliários',
-      fiis_lead: (n: number) => `${n} FIIs com página: P/VP, rendimento e vacância de cada um.`,
-      etfs: 'ETFs',
-      etfs_lead: (n: number) => `${n} ETFs com página: ágio sobre a cota e retorno pela cota e pelo preço.`,
-      auditoria: 'Confira você mesmo',
-      auditoria_lead:
-        'Sorteie uma amostra de números com uma semente e refaça cada conta a partir do arquivo da CVM.',
-      versao: 'Versão do dado',
-      versao_data: (d: string) => `publicada em ${d}`,
-      todas: (n: number) => `Todas as ${n} empresas`,
-      maiores: 'Empresas com mais números publicados',
-      ver_todos: 'Ver todos',
+      ...t.inicio,
+      fiis_lead: (n: number) => m(t.inicio.fiis_lead, { n }),
+      etfs_lead: (n: number) => m(t.inicio.etfs_lead, { n }),
+      versao_data: (data: string) => m(t.inicio.versao_data, { data }),
+      todas: (n: number) => m(t.inicio.todas, { n }),
     },
     faixa: {
-      titulo: 'Em resumo',
-      fechamento: 'Último fechamento',
-      pl: 'P/L',
-      pvp: 'P/VP',
-      dy: 'DY 12m',
-      roe: 'ROE',
-      margem: 'Margem líquida',
-      dl_ebitda: 'Dív. líq./EBITDA',
-      sem: 'sem valor',
-      em: (d: string) => `pregão de ${d}`,
-      ano: (a: number) => `ano ${a}`,
-      origem: 'de onde veio',
-      pvp_fii: 'P/VP',
-      dy_fii: 'DY 12m',
-      vacancia: 'Vacância',
-      pl_fii: 'Patrimônio líquido',
-      cotistas: 'Cotistas',
-      agio: 'Ágio sobre a cota',
-      cota: 'Valor da cota',
+      ...t.faixa,
+      em: (data: string) => m(t.faixa.em, { data }),
+      ano: (ano: number) => m(t.faixa.ano, { ano }),
     },
     graficos: {
-      historico: 'Histórico',
-      tabela: 'Ver a tabela',
-      periodo: 'Período',
-      porque_poucos: (n: number) =>
-        n === 0
-          ? 'Nenhum valor publicado nesta série neste build.'
-          : `Só ${n} ${n === 1 ? 'valor' : 'valores'}: um gráfico sugeriria uma tendência que os dados não mostram.`,
-      porque_lacuna: 'Há um ano sem valor no meio da série: um gráfico esconderia a lacuna.',
-      porque_flag: 'Há valor com aviso na série: um gráfico o mostraria como se fosse firme.',
-      curto_poucos: (n: number) => `sem gráfico: ${n} ${n === 1 ? 'valor' : 'valores'}`,
-      curto_lacuna: 'sem gráfico: ano vazio no meio',
-      curto_flag: 'sem gráfico: valor com aviso',
-      dividendos_ano: 'Proventos por ação, por ano (data com)',
-      pvp_historico: 'P/VP por competência',
-      rendimento_mensal: 'Rendimento por cota, por mês',
-      vacancia: 'Vacância por imóvel (último informe trimestral)',
-      agio_historico: 'Ágio sobre a cota por pregão',
-      cota_vs_fechamento: 'Valor da cota e fechamento',
-      cota: 'Cota',
-      fechamento: 'Fechamento',
+      ...t.graficos,
+      porque_poucos: (n: number) => m(t.graficos.porque_poucos, { n }),
+      curto_poucos: (n: number) => m(t.graficos.curto_poucos, { n }),
     },
-    tabela: {
-      filtrar: 'Filtrar a tabela',
-      ordenar: 'Ordenar por',
-      /** `{n}` and `{t}` are filled in by public/tabela.js. */
-      mostrando: 'Mostrando {n} de {t}',
-      crescente: 'crescente',
-      decrescente: 'decrescente',
-    },
-  },
-  en: {
-    cadastro: 'Registry and topics',
-    busca: {
-      rotulo: 'Find a company, REIT or ETF',
-      dica: 'code, name or CNPJ',
-      botao: 'Search',
-      nenhum: 'Nothing in the index; Enter searches the whole catalogue.',
-      uma_sugestao: '1 suggestion; arrows to choose, Enter to open.',
-      sugestoes: '{n} suggestions; arrows to choose, Enter to open.',
-      tipos: 'Stock|REIT|ETF',
-    },
-    inicio: {
-      eventos: 'What changed recently',
-      eventos_todos: 'All events',
-      setores: 'Compare by sector',
-      setores_lead: 'The three most liquid companies of each sector, side by side in the same year.',
-      small: 'Small caps',
-      small_lead: 'Smaller companies with published numbers.',
-      fiis: 'Real-estate funds (REITs)',
-      fiis_lead: (n: number) => `${n} REITs with a page: P/B, yield and vacancy of each.`,
-      etfs: 'ETFs',
-      etfs_lead: (n: number) => `${n} ETFs with a page: premium over NAV and return by NAV and by price.`,
-      auditoria: 'Check it yourself',
-      auditoria_lead: "Draw a seeded sample of numbers and redo each one from the regulator's file.",
-      versao: 'Data version',
-      versao_data: (d: string) => `published on ${d}`,
-      todas: (n: number) => `All ${n} companies`,
-      maiores: 'Companies with the most published numbers',
-      ver_todos: 'See all',
-    },
-    faixa: {
-      titulo: 'At a glance',
-      fechamento: 'Last close',
-      pl: 'P/E',
-      pvp: 'P/B',
-      dy: 'Div. yield 12m',
-      roe: 'ROE',
-      margem: 'Net margin',
-      dl_ebitda: 'Net debt/EBITDA',
-      sem: 'no value',
-      em: (d: string) => `session of ${d}`,
-      ano: (a: number) => `year ${a}`,
-      origem: 'where it came from',
-      pvp_fii: 'P/B',
-      dy_fii: 'Yield 12m',
-      vacancia: 'Vacancy',
-      pl_fii: 'Net assets',
-      cotistas: 'Unitholders',
-      agio: 'Premium over NAV',
-      cota: 'NAV per unit',
-    },
-    graficos: {
-      historico: 'History',
-      tabela: 'See the table',
-      periodo: 'Period',
-      porque_poucos: (n: number) =>
-        n === 0
-          ? 'No value of this series is published in this build.'
-          : `Only ${n} ${n === 1 ? 'value' : 'values'}: a chart would suggest a trend the data does not show.`,
-      porque_lacuna: 'A year in the middle of the series has no value: a chart would hide the gap.',
-      porque_flag: 'A value in the series carries a flag: a chart would show it as if it were firm.',
-      curto_poucos: (n: number) => `no chart: ${n} ${n === 1 ? 'value' : 'values'}`,
-      curto_lacuna: 'no chart: an empty year inside',
-      curto_flag: 'no chart: a flagged value',
-      dividendos_ano: 'Dividends per share, by year (record date)',
-      pvp_historico: 'P/B by reference month',
-      rendimento_mensal: 'Income per unit, by month',
-      vacancia: 'Vacancy by property (latest quarterly report)',
-      agio_historico: 'Premium over NAV by session',
-      cota_vs_fechamento: 'NAV per unit and close',
-      cota: 'NAV',
-      fechamento: 'Close',
-    },
-    tabela: {
-      filtrar: 'Filter the table',
-      ordenar: 'Sort by',
-      mostrando: 'Showing {n} of {t}',
-      crescente: 'ascending',
-      decrescente: 'descending',
-    },
-  },
-} satisfies Record<Lang, unknown>;
+  };
+}
+
+export const LEITURA = porLingua(leitura);

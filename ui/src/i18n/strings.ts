@@ -5,365 +5,65 @@ import pt from '../translations/pt.json' with { type: 'json' };
 export const LANGS = ['pt', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
-/** A section of UI strings: exactly these keys, each a non-empty string (a missing or extra key fails the build). */
-function section<K extends string>(keys: readonly K[]) {
-  const shape = Object.fromEntries(keys.map((k) => [k, z.string().min(1)])) as Record<K, z.ZodString>;
-  return z.strictObject(shape);
+/** The locale of each language: number and date formats, plural rules. */
+export const LOCALES: Record<Lang, string> = { pt: 'pt-BR', en: 'en-US' };
+
+/**
+ * Portuguese is the source language: `pt.json` defines the keys, and every other language must have exactly
+ * the same tree of non-empty strings (a missing or extra key fails the build). Placeholders and plural forms
+ * are ICU messages, checked against the Portuguese ones by ./strings.test.ts and filled by `mensagem`
+ * (./mensagem.ts).
+ */
+export type Strings = typeof pt;
+
+/**
+ * The shape every translation of `fonte` must have: the same tree of keys, each leaf a non-empty string.
+ * `arquivo` names the source file in the error when the source itself is not such a tree.
+ */
+export function esquemaDaFonte<T>(fonte: T, arquivo: string): z.ZodType<T> {
+  const esquema = (modelo: unknown, onde: string): z.ZodType => {
+    if (typeof modelo === 'string') return z.string().min(1);
+    if (typeof modelo === 'object' && modelo !== null && !Array.isArray(modelo))
+      return z.strictObject(
+        Object.fromEntries(Object.entries(modelo).map(([k, v]) => [k, esquema(v, `${onde}.${k}`)])),
+      );
+    throw new Error(`${arquivo}: ${onde} is neither a string nor an object of strings`);
+  };
+  return esquema(fonte, 'raiz') as z.ZodType<T>;
 }
 
-export const StringsSchema = z.strictObject({
-  site: section(['nome', 'descricao', 'pular']),
-  nav: section([
-    'rotulo',
-    'inicio',
-    'buscar',
-    'fiis',
-    'etfs',
-    'perguntas',
-    'auditoria',
-    'qualidade',
-    'chave',
-  ]),
-  idioma: section(['rotulo', 'outro', 'outro_codigo']),
-  rodape: section(['versao', 'sem_versao', 'fonte', 'metodo', 'erros']),
-  aviso: section(['titulo', 'texto']),
-  inicio: section(['titulo', 'lead', 'empresas', 'nenhuma_empresa', 'temas', 'comecar']),
-  empresa: section([
-    'indicadores',
-    'ano',
-    'indicador',
-    'valor',
-    'flag',
-    'sem_valor',
-    'linhagem',
-    'linhagem_titulo',
-    'linhagem_dica',
-    'cobertura',
-    'anos',
-    'reapresentacoes',
-    'ver_reapresentacoes',
-    'recursos',
-    'exige_chave',
-    'aberto',
-    'nao_publicado',
-    'sem_indicadores',
-    'flags_titulo',
-    'contas',
-    'formula',
-    'citacao',
-    'tickers',
-    'cnpj',
-    'setor',
-    'codigo_regulator',
-    'grafico',
-    'grafico_vazio',
-    'voltar',
-    'reap_titulo',
-    'reap_lead',
-    'demo',
-    'conta',
-    'valor_ultimo',
-    'valor_penult',
-    'dif_rel',
-    'agreg',
-    'nenhuma_reap',
-    'multiplos',
-    'sem_multiplos',
-    'dividendos',
-    'sem_proventos',
-    'filtro_ano',
-    'todos',
-  ]),
-  buscar: section(['titulo', 'rotulo', 'dica', 'nenhum', 'contagem']),
-  chave: section(['titulo', 'lead', 'botao', 'uso', 'degustacao']),
-  perguntas: section(['titulo', 'lead']),
-  auditoria: section(['titulo', 'sementes_titulo']),
-  metodologia: section(['titulo', 'lead', 'indicadores', 'base_lucro', 'unidade', 'regras']),
-  qualidade: section([
-    'titulo_build',
-    'lead_build',
-    'versao',
-    'criado_em',
-    'invariantes',
-    'verificados',
-    'com_falha',
-    'rigidas_com_falha',
-    'quarentena',
-    'nao_reconhecidos',
-    'tabelas',
-    'linhas',
-    'nome',
-    'etapa',
-    'tipo',
-    'rigida',
-    'branda',
-    'descricao',
-    'falhas',
-    'exemplos',
-    'fonte',
-    'motivo',
-    'n',
-    'nenhum',
-    'sem_relatorio',
-    'json',
-  ]),
-  erro: section(['titulo', 'texto', 'invalido_titulo', 'invalido_texto', 'outro_titulo']),
-  borda: section([
-    'procurar_titulo',
-    'procurar_rotulo',
-    'procurar_botao',
-    'procurar_dica',
-    'procurar_resultados',
-    'procurar_nenhum',
-    'procurar_mostrando',
-    'procurar_sem_fiis',
-    'procurar_sem_etfs',
-    'tipo',
-    'tipo_acao',
-    'tipo_fii',
-    'tipo_etf',
-    'codigo',
-    'nome',
-    'cnpj',
-    'cvm',
-    'comparar_titulo',
-    'comparar_lead',
-    'comparar_sem_ano',
-    'comparar_mesma',
-    'comparar_desconhecido',
-    'comparar_sem_pagina',
-    'comparar_multiplos',
-    'comparar_multiplos_lead',
-    'comparar_sem_multiplos',
-    'preco_de',
-    'nao_publicado_ano',
-    'pagina_empresa',
-    'carteira_titulo',
-    'carteira_lead',
-    'carteira_rotulo',
-    'carteira_botao',
-    'carteira_exemplo',
-    'carteira_erro_titulo',
-    'carteira_erro_formato',
-    'carteira_erro_quantidade',
-    'carteira_erro_codigo',
-    'carteira_erro_vazia',
-    'carteira_erro_muitas',
-    'quantidade',
-    'fechamento',
-    'data',
-    'posicao',
-    'peso',
-    'total',
-    'pl',
-    'pvp',
-    'ano_indicadores',
-    'sem_preco',
-    'desconhecido',
-    'codigo_atual',
-    'carteira_nota_total',
-    'carteira_indicadores',
-  ]),
-  rendeu: section([
-    'titulo',
-    'link',
-    'lead',
-    'sem_pregao',
-    'horizonte',
-    'ano',
-    'anos',
-    'inicio',
-    'pedido',
-    'dias',
-    'preco',
-    'com_proventos',
-    'selic',
-    'sem_valor',
-    'flags_titulo',
-    'verificar',
-    'verificar_texto',
-    'regras',
-    'arquivos',
-    'ultimo',
-    'artefato',
-    'voltar',
-  ]),
-  etf: section([
-    'lista_titulo',
-    'lista_lead',
-    'lista_nenhum',
-    'ticker',
-    'nome',
-    'indice',
-    'cnpj',
-    'fechamento',
-    'sessao',
-    'sem_valor',
-    'cadastro',
-    'campo',
-    'valor',
-    'emissor',
-    'nome_pregao',
-    'codigo_regulator',
-    'isin',
-    'situacao',
-    'data_inicio',
-    'gestor',
-    'administrador',
-    'custodiante',
-    'auditor',
-    'pl_registro',
-    'indice_nota',
-    'ultimo_fechamento',
-    'volume',
-    'origem',
-    'agio_titulo',
-    'agio_lead',
-    'preco',
-    'cota',
-    'agio',
-    'flag',
-    'nenhum_pregao',
-    'informe_titulo',
-    'pl',
-    'cotistas',
-    'captacao',
-    'resgate',
-    'carteira_titulo',
-    'competencia',
-    'posicoes',
-    'ativo',
-    'tipo',
-    'fracao',
-    'sobreposicao',
-    'retornos_titulo',
-    'janela',
-    'pela_cota',
-    'pelo_preco',
-    'mil_reais',
-    'ate',
-    'taxa_titulo',
-    'taxa_media',
-    'pares_titulo',
-    'liquidez_titulo',
-    'cobertura_titulo',
-    'precos',
-    'informes',
-    'n',
-    'de',
-    'lacunas_titulo',
-    'lacunas_lead',
-    'fonte_preencheria',
-    'fontes_titulo',
-    'grupo',
-    'api',
-    'voltar',
-  ]),
-  veredito: section([
-    'titulo',
-    'lead',
-    'ano',
-    'bandeira',
-    'cor_verde',
-    'cor_amarelo',
-    'cor_vermelho',
-    'motivos',
-    'faixa',
-    'sem_valor',
-    'setor',
-    'historico',
-    'universo',
-    'percentil',
-    'n',
-    'poucos',
-    'abaixo',
-    'igual',
-    'acima',
-    'data_preco',
-    'reapresentacoes',
-    'ressalvas',
-    'defasagem',
-    'numeros',
-    'nao_publicado',
-    'json',
-    'nenhum',
-    'item_margem_liquida',
-    'item_roic',
-    'item_dl_ebitda',
-    'item_pl',
-    'item_pvp',
-  ]),
-  fii: section([
-    'lista_titulo',
-    'lista_rotulo',
-    'lista_dica',
-    'lista_nenhum',
-    'lista_sem_dados',
-    'lista_sem_codigo',
-    'contagem',
-    'ticker',
-    'nome',
-    'cnpj',
-    'segmento',
-    'pl',
-    'competencia',
-    'cadastro',
-    'campo',
-    'valor',
-    'isin',
-    'mandato',
-    'tipo_gestao',
-    'publico_alvo',
-    'data_funcionamento',
-    'informe_titulo',
-    'cotistas',
-    'pvp_titulo',
-    'pvp_lead',
-    'data_entrega',
-    'data_preco',
-    'preco',
-    'vp_cota',
-    'pvp',
-    'flag',
-    'sem_valor',
-    'dy_titulo',
-    'data_base',
-    'rendimento_12m',
-    'n_meses',
-    'dy_12m',
-    'proventos_titulo',
-    'proventos_nenhum',
-    'vacancia_titulo',
-    'vacancia_nenhuma',
-    'imovel',
-    'vacancia',
-    'reap_titulo',
-    'reap_nenhuma',
-    'versao',
-    'capturadas',
-    'antes',
-    'depois',
-    'verificar_titulo',
-    'verificar_texto',
-    'flags_titulo',
-    'nota_titulo',
-    'api',
-    'voltar',
-  ]),
-});
-export type Strings = z.infer<typeof StringsSchema>;
-
-function parse(lang: Lang, raw: unknown): Strings {
-  const r = StringsSchema.safeParse(raw);
-  if (!r.success) {
-    const where = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`ui/src/translations/${lang}.json: ${where}`);
-  }
-  return r.data;
+/**
+ * A translated set of texts in `dir` (`pt.json`, the source, and `en.json`): the shape taken from pt and
+ * each language's file checked against it at load; the error names the file and every key.
+ */
+export function traducoes<T>(
+  pt: T,
+  en: unknown,
+  dir: string,
+): { esquema: z.ZodType<T>; textos: Record<Lang, T> } {
+  const esquema = esquemaDaFonte(pt, `${dir}/pt.json`);
+  const ler = (lang: Lang, conteudo: unknown): T => {
+    const r = esquema.safeParse(conteudo);
+    if (!r.success) {
+      const where = r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`${dir}/${lang}.json: ${where}`);
+    }
+    return r.data;
+  };
+  return { esquema, textos: { pt: ler('pt', pt), en: ler('en', en) } };
 }
 
-const STRINGS: Record<Lang, Strings> = { pt: parse('pt', pt), en: parse('en', en) };
+const UI = traducoes(pt, en, 'ui/src/translations');
+
+/** The shape every translation must have, taken from the source language. */
+export const StringsSchema = UI.esquema;
+const STRINGS = UI.textos;
 
 export function strings(lang: Lang): Strings {
   return STRINGS[lang];
+}
+
+/** One value per language, e.g. a page's texts with their message functions. */
+export function porLingua<T>(f: (lang: Lang) => T): Record<Lang, T> {
+  return { pt: f('pt'), en: f('en') };
 }

@@ -5,6 +5,7 @@ import {
   FLAGS_CONHECIDAS,
   flagsDesconhecidas,
 } from '@fundamentos/schemas/flags';
+import { textosDoDicionario } from '@fundamentos/ui/dicionario';
 import { describe, expect, it } from 'vitest';
 import { CLASSIFICACAO_FLAGS_PL } from '../mercado/multiplos.ts';
 import { dicionario, FLAGS, flagsBilingues, REGRAS_GERAIS, regrasEmIngles } from './dicionario.ts';
@@ -93,5 +94,21 @@ describe('the English texts of the dictionary', () => {
     expect(r1.error?.issues[0]?.path).toEqual(['flags', 0, 'significado_en']);
     const r2 = DicionarioSchema.safeParse({ ...d, regras_en: { ...d.regras_en, extra: 'x' } });
     expect(r2.error?.issues[0]?.path).toEqual(['regras_en']);
+  });
+});
+
+describe('the words in ui/src/dicionario', () => {
+  it('describe exactly the flags and indicators the pipeline publishes, no orphan text', () => {
+    const t = textosDoDicionario('pt');
+    expect(Object.keys(t.flags)).toEqual(d.flags.map((f) => f.flag));
+    expect(Object.keys(t.indicadores).sort()).toEqual(d.indicadores.map((i) => i.nome).sort());
+    expect(Object.keys(t.regras)).toEqual(Object.keys(d.regras));
+  });
+
+  it('the rules quote the parameters the pipeline uses (ICU placeholders filled at publication)', () => {
+    expect(textosDoDicionario('pt').regras.dep_amort).toContain('/{candidato}/');
+    expect(d.regras.dep_amort).toContain('/deprec|amortiz|exaust/');
+    expect(d.regras_en.dep_amort).toContain('/deprec|amortiz|exaust/');
+    expect(d.regras.dep_amort).not.toContain('{');
   });
 });
