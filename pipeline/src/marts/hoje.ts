@@ -127,7 +127,7 @@ export async function montarHoje(
   const [sessao] = await linhas(
     ctx.db,
     `SELECT data, count(DISTINCT ticker) AS n_codigos, list(DISTINCT arquivo ORDER BY arquivo) AS arquivos
-     FROM mkt_cotacoes WHERE data = (SELECT max(data) FROM mkt_cotacoes) GROUP BY data`,
+     FROM int_mercado_cotacoes WHERE data = (SELECT max(data) FROM int_mercado_cotacoes) GROUP BY data`,
     SessaoRow,
   );
   const mudancas: Mudanca[] = [];

@@ -10,8 +10,8 @@ async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
   // The premium is defined only when price and quota share a date: a row with both and no premium is a bug.
   const v = await verificar(
     ctx.db,
-    'SELECT count(*) FROM etf_agio',
-    'SELECT * FROM etf_agio WHERE (cota > 0) <> (agio IS NOT NULL) OR (agio IS NOT NULL AND flag IS NOT NULL)',
+    'SELECT count(*) FROM int_etf_agio',
+    'SELECT * FROM int_etf_agio WHERE (cota > 0) <> (agio IS NOT NULL) OR (agio IS NOT NULL AND flag IS NOT NULL)',
   );
   ctx.report.invariant({
     nome: 'etf_agio_so_com_preco_e_cota',
@@ -45,5 +45,5 @@ async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
   return saidas;
 }
 
-/** Stage `publicacao_etfs`: after the market marts (it reads `mkt_cotacoes` and `mkt_sessoes`). */
+/** Stage `publicacao_etfs`: after the market marts (it reads `int_mercado_cotacoes` and `int_mercado_sessoes`). */
 export const etfsStage: Stage = { name: 'publicacao_etfs', run: publicarEtfs };

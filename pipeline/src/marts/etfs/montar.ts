@@ -186,18 +186,18 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
   const lista = await linhas(
     ctx.db,
     `SELECT l.sigla, l.ticker, l.nome, l.nome_pregao, l.emissor, l.indice, l.origem, v.n_cnpj, v.cnpj, v.origens
-     FROM etf_lista l JOIN etf_vinculo v USING (ticker) ORDER BY l.ticker`,
+     FROM int_etf_lista l JOIN int_etf_vinculo v USING (ticker) ORDER BY l.ticker`,
     Lista,
   );
   const cvm = new Map(
-    (await linhas(ctx.db, 'SELECT * FROM etf_cadastro_cvm', Cvm)).map((r) => [r.ticker, r] as const),
+    (await linhas(ctx.db, 'SELECT * FROM int_etf_cadastro_cvm', Cvm)).map((r) => [r.ticker, r] as const),
   );
   const informe = new Map(
     (
       await linhas(
         ctx.db,
         `SELECT *, CAST(count(*) OVER w AS INTEGER) AS n, CAST(min(data) OVER w AS VARCHAR) AS de
-         FROM (SELECT ticker, CAST(data AS VARCHAR) AS data, cota, pl, cotistas, captacao, resgate, origem FROM etf_informes)
+         FROM (SELECT ticker, CAST(data AS VARCHAR) AS data, cota, pl, cotistas, captacao, resgate, origem FROM int_etf_informes)
          WINDOW w AS (PARTITION BY ticker) QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) = 1`,
         Informe,
       )
@@ -208,7 +208,7 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       await linhas(
         ctx.db,
         `SELECT *, CAST(count(*) OVER w AS INTEGER) AS n, CAST(min(data) OVER w AS VARCHAR) AS de
-         FROM (SELECT ticker, CAST(data AS VARCHAR) AS data, fechamento, volume, codisi, origem FROM etf_precos)
+         FROM (SELECT ticker, CAST(data AS VARCHAR) AS data, fechamento, volume, codisi, origem FROM int_etf_precos)
          WINDOW w AS (PARTITION BY ticker) QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) = 1`,
         Preco,
       )
@@ -217,22 +217,22 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
   const agios = agrupar(
     await linhas(
       ctx.db,
-      `SELECT ticker, CAST(data AS VARCHAR) AS data, preco, cota, agio, flag FROM etf_agio
+      `SELECT ticker, CAST(data AS VARCHAR) AS data, preco, cota, agio, flag FROM int_etf_agio
        QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) <= 30 ORDER BY ticker, data DESC`,
       Agio,
     ),
   );
-  const rets = await linhas(ctx.db, 'SELECT * FROM etf_retornos ORDER BY serie, ticker, janela', Retorno);
+  const rets = await linhas(ctx.db, 'SELECT * FROM int_etf_retornos ORDER BY serie, ticker, janela', Retorno);
   const retPreco = agrupar(rets.filter((r) => r.serie === 'preco'));
   const retCota = agrupar(rets.filter((r) => r.serie === 'cota'));
   const liquidez = new Map(
-    (await linhas(ctx.db, 'SELECT * FROM etf_liquidez', Liquidez)).map((r) => [r.ticker, r] as const),
+    (await linhas(ctx.db, 'SELECT * FROM int_etf_liquidez', Liquidez)).map((r) => [r.ticker, r] as const),
   );
   const cartPl = new Map(
     (
       await linhas(
         ctx.db,
-        'SELECT ticker, CAST(competencia AS VARCHAR) AS competencia, pl, arquivo FROM etf_carteira_pl',
+        'SELECT ticker, CAST(competencia AS VARCHAR) AS competencia, pl, arquivo FROM int_etf_carteira_pl',
         CarteiraPl,
       )
     ).map((r) => [r.ticker, r] as const),
@@ -240,14 +240,14 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
   const posicoes = agrupar(
     await linhas(
       ctx.db,
-      'SELECT ticker, ativo, tipo, valor, fracao, arquivo FROM etf_carteira ORDER BY ticker, valor DESC, ativo',
+      'SELECT ticker, ativo, tipo, valor, fracao, arquivo FROM int_etf_carteira ORDER BY ticker, valor DESC, ativo',
       Posicao,
     ),
   );
   const sobre = agrupar(
     await linhas(
       ctx.db,
-      'SELECT * FROM etf_sobreposicao ORDER BY ticker, sobreposicao DESC, par',
+      'SELECT * FROM int_etf_sobreposicao ORDER BY ticker, sobreposicao DESC, par',
       Sobreposicao,
     ),
   );

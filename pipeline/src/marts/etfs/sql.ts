@@ -1,6 +1,6 @@
 /**
  * SQL of the ETF marts. Inputs: the B3 ETF list (`stg_b3_etf_listados`), COTAHIST through
- * `mkt_cotacoes` (CODBDI 14), and the CVM fund files (`stg_cvm_cad_fi`, `stg_cvm_registro_*`,
+ * `int_mercado_cotacoes` (CODBDI 14), and the CVM fund files (`stg_cvm_cad_fi`, `stg_cvm_registro_*`,
  * `stg_cvm_inf_diario`, `stg_cvm_cda_*`). Every table keeps the file and line of what it read.
  */
 
@@ -47,7 +47,7 @@ const blocos = Object.entries(BLOCOS_CDA)
 
 export const SQL_ETFS = /* sql */ `
 -- one row per root code; with several list files the newest list wins
-CREATE OR REPLACE TABLE etf_lista AS
+CREATE OR REPLACE TABLE int_etf_lista AS
 SELECT upper(trim(codigo)) AS sigla, upper(trim(codigo)) || '11' AS ticker, trim(razao_social) AS nome,
   trim(fundo) AS nome_pregao, trim(emissor) AS emissor, ${vazioNulo('indice')} AS indice,
   ${nome('razao_social')} AS chave_nome, _arquivo || ':' || _linha AS origem
@@ -56,7 +56,7 @@ WHERE codigo IS NOT NULL AND razao_social IS NOT NULL
 QUALIFY row_number() OVER (PARTITION BY upper(trim(codigo)) ORDER BY _data DESC, _arquivo DESC, _linha) = 1;
 
 -- every registry row that could be an ETF, by name (the CVM value that marks an index fund is unconfirmed)
-CREATE OR REPLACE TABLE etf_registro_nomes AS
+CREATE OR REPLACE TABLE int_etf_registro_nomes AS
 SELECT 'cad_fi' AS fonte, ${cnpj('cnpj_fundo')} AS cnpj, ${nome('denom_social')} AS chave_nome,
   _arquivo || ':' || _linha AS origem FROM stg_cvm_cad_fi
 UNION ALL
@@ -67,15 +67,15 @@ SELECT 'registro_classe', ${cnpj('cnpj_classe')}, ${nome('denominacao_social')},
 FROM stg_cvm_registro_classe;
 
 -- the link: exactly one distinct CNPJ among the registry rows with the list's legal name
-CREATE OR REPLACE TABLE etf_vinculo AS
+CREATE OR REPLACE TABLE int_etf_vinculo AS
 SELECT l.ticker, count(DISTINCT r.cnpj) AS n_cnpj,
   CASE WHEN count(DISTINCT r.cnpj) = 1 THEN any_value(r.cnpj) END AS cnpj,
   coalesce(list(r.origem ORDER BY r.origem) FILTER (WHERE r.cnpj IS NOT NULL), []) AS origens
-FROM etf_lista l LEFT JOIN etf_registro_nomes r ON r.chave_nome = l.chave_nome AND r.cnpj IS NOT NULL
+FROM int_etf_lista l LEFT JOIN int_etf_registro_nomes r ON r.chave_nome = l.chave_nome AND r.cnpj IS NOT NULL
 GROUP BY l.ticker;
 
 -- registry values of a linked CNPJ: the RCVM 175 class, then its fund, then the newest cad_fi row
-CREATE OR REPLACE TABLE etf_cadastro_cvm AS
+CREATE OR REPLACE TABLE int_etf_cadastro_cvm AS
 WITH classe AS (
   SELECT ${cnpj('cnpj_classe')} AS cnpj, * FROM stg_cvm_registro_classe
   QUALIFY row_number() OVER (PARTITION BY ${cnpj('cnpj_classe')} ORDER BY data_registro DESC NULLS LAST, _linha DESC) = 1
@@ -102,7 +102,7 @@ SELECT v.ticker,
   CAST(CASE WHEN c.patrimonio_liquido IS NOT NULL THEN c.data_patrimonio_liquido
             WHEN f.patrimonio_liquido IS NOT NULL THEN f.data_patrimonio_liquido
             ELSE k.dt_patrim_liq END AS VARCHAR) AS pl_registro_data
-FROM etf_vinculo v
+FROM int_etf_vinculo v
 LEFT JOIN classe c ON c.cnpj = v.cnpj
 LEFT JOIN fundo f ON f.id_registro_fundo = c.id_registro_fundo OR (c.cnpj IS NULL AND f.cnpj = v.cnpj)
 LEFT JOIN cad k ON k.cnpj = v.cnpj
@@ -110,71 +110,71 @@ WHERE v.cnpj IS NOT NULL
 QUALIFY row_number() OVER (PARTITION BY v.ticker ORDER BY f.data_registro DESC NULLS LAST) = 1;
 
 -- daily reports of the linked funds: one row per date (a fund with subclasses: the class row, without subclass)
-CREATE OR REPLACE TABLE etf_informes AS
+CREATE OR REPLACE TABLE int_etf_informes AS
 SELECT v.ticker, d.dt_comptc AS data, CAST(d.vl_quota AS DOUBLE) AS cota, CAST(d.vl_patrim_liq AS DOUBLE) AS pl,
   d.nr_cotst AS cotistas, CAST(d.captc_dia AS DOUBLE) AS captacao, CAST(d.resg_dia AS DOUBLE) AS resgate,
   d._arquivo || ':' || d._linha AS origem
-FROM etf_vinculo v JOIN stg_cvm_inf_diario d ON ${cnpj('d.cnpj_fundo_classe')} = v.cnpj
+FROM int_etf_vinculo v JOIN stg_cvm_inf_diario d ON ${cnpj('d.cnpj_fundo_classe')} = v.cnpj
 WHERE v.cnpj IS NOT NULL AND d.dt_comptc IS NOT NULL
 QUALIFY row_number() OVER (PARTITION BY v.ticker, d.dt_comptc
   ORDER BY d.id_subclasse NULLS FIRST, d._arquivo DESC, d._linha DESC) = 1;
 
 -- sessions of each listed ETF code (standard lot, CODBDI 14)
-CREATE OR REPLACE TABLE etf_precos AS
+CREATE OR REPLACE TABLE int_etf_precos AS
 SELECT c.ticker, c.data, c.fechamento, c.volume, c.codisi, c.arquivo || ':' || c.linha AS origem
-FROM mkt_cotacoes c JOIN etf_lista l USING (ticker)
+FROM int_mercado_cotacoes c JOIN int_etf_lista l USING (ticker)
 WHERE c.codbdi = '14';
 
 -- premium per session: price / quota of the same date − 1, only when both exist
-CREATE OR REPLACE TABLE etf_agio AS
+CREATE OR REPLACE TABLE int_etf_agio AS
 SELECT p.ticker, p.data, p.fechamento AS preco, i.cota,
   CASE WHEN i.cota > 0 THEN p.fechamento / i.cota - 1 END AS agio,
   CASE WHEN v.cnpj IS NULL THEN CASE WHEN v.n_cnpj > 1 THEN 'etf_cnpj_ambiguo' ELSE 'etf_sem_cnpj' END
        WHEN i.cota IS NULL OR i.cota <= 0 THEN 'sem_cota_na_data' END AS flag
-FROM etf_precos p JOIN etf_vinculo v USING (ticker)
-LEFT JOIN etf_informes i ON i.ticker = p.ticker AND i.data = p.data;
+FROM int_etf_precos p JOIN int_etf_vinculo v USING (ticker)
+LEFT JOIN int_etf_informes i ON i.ticker = p.ticker AND i.data = p.data;
 
 -- returns over the windows of the price and the quota series (the start is the newest value in the
 -- tolerance before the target date; without one the window is null, never stretched)
-CREATE OR REPLACE TABLE etf_series AS
-SELECT 'preco' AS serie, ticker, data, fechamento AS valor FROM etf_precos
-UNION ALL SELECT 'cota', ticker, data, cota FROM etf_informes;
+CREATE OR REPLACE TABLE int_etf_series AS
+SELECT 'preco' AS serie, ticker, data, fechamento AS valor FROM int_etf_precos
+UNION ALL SELECT 'cota', ticker, data, cota FROM int_etf_informes;
 
-CREATE OR REPLACE TABLE etf_retornos AS
-WITH fim AS (SELECT serie, ticker, max(data) AS ate, arg_max(valor, data) AS v_fim FROM etf_series GROUP BY serie, ticker),
+CREATE OR REPLACE TABLE int_etf_retornos AS
+WITH fim AS (SELECT serie, ticker, max(data) AS ate, arg_max(valor, data) AS v_fim FROM int_etf_series GROUP BY serie, ticker),
 janelas AS (SELECT * FROM (VALUES ${JANELAS_SQL.map(([j, i]) => `('${j}', ${i})`).join(', ')}) t(janela, intervalo)),
 alvo AS (SELECT f.*, j.janela, CAST(f.ate - j.intervalo AS DATE) AS alvo FROM fim f CROSS JOIN janelas j)
 SELECT a.serie, a.ticker, a.janela, CAST(a.ate AS VARCHAR) AS ate,
   CASE WHEN arg_max(s.valor, s.data) > 0 THEN a.v_fim / arg_max(s.valor, s.data) - 1 END AS retorno,
   -- what 1,000 BRL at the window's start became (the spec's mil_reais)
   CASE WHEN arg_max(s.valor, s.data) > 0 THEN 1000 * a.v_fim / arg_max(s.valor, s.data) END AS mil_reais
-FROM alvo a LEFT JOIN etf_series s ON s.serie = a.serie AND s.ticker = a.ticker
+FROM alvo a LEFT JOIN int_etf_series s ON s.serie = a.serie AND s.ticker = a.ticker
   AND s.data <= a.alvo AND s.data >= CAST(a.alvo - INTERVAL ${TOLERANCIA_INICIO_DIAS} DAY AS DATE)
 GROUP BY a.serie, a.ticker, a.janela, a.ate, a.v_fim;
 
 -- liquidity: the 60 newest sessions of the build's calendar; a session without a trade counts 0
-CREATE OR REPLACE TABLE etf_liquidez AS
-WITH ult AS (SELECT data FROM mkt_sessoes ORDER BY data DESC LIMIT ${PREGOES_LIQUIDEZ})
+CREATE OR REPLACE TABLE int_etf_liquidez AS
+WITH ult AS (SELECT data FROM int_mercado_sessoes ORDER BY data DESC LIMIT ${PREGOES_LIQUIDEZ})
 SELECT l.ticker, (SELECT count(*) FROM ult) AS n_sessoes,
   CASE WHEN (SELECT count(*) FROM ult) >= ${PREGOES_LIQUIDEZ}
-       THEN coalesce((SELECT sum(p.volume) FROM etf_precos p WHERE p.ticker = l.ticker AND p.data IN (SELECT data FROM ult)), 0)
+       THEN coalesce((SELECT sum(p.volume) FROM int_etf_precos p WHERE p.ticker = l.ticker AND p.data IN (SELECT data FROM ult)), 0)
             / ${PREGOES_LIQUIDEZ} END AS media
-FROM etf_lista l;
+FROM int_etf_lista l;
 
 -- portfolio (CDA) of the newest month with a PL row; positions joined to the PL of the same date
-CREATE OR REPLACE TABLE etf_carteira_pl AS
+CREATE OR REPLACE TABLE int_etf_carteira_pl AS
 SELECT v.ticker, p.dt_comptc AS competencia, CAST(p.vl_patrim_liq AS DOUBLE) AS pl, p._arquivo AS arquivo
-FROM etf_vinculo v JOIN stg_cvm_cda_pl p ON ${cnpj('p.cnpj_fundo_classe')} = v.cnpj
+FROM int_etf_vinculo v JOIN stg_cvm_cda_pl p ON ${cnpj('p.cnpj_fundo_classe')} = v.cnpj
 WHERE v.cnpj IS NOT NULL
 QUALIFY row_number() OVER (PARTITION BY v.ticker ORDER BY p.dt_comptc DESC, p._arquivo DESC) = 1;
 
-CREATE OR REPLACE TABLE etf_carteira AS
+CREATE OR REPLACE TABLE int_etf_carteira AS
 SELECT c.ticker, c.competencia,
   coalesce(${vazioNulo('b.cd_ativo')}, ${vazioNulo('b.cd_isin')}, ${vazioNulo('b.cd_selic')},
     ${vazioNulo('b.cnpj_fundo_classe_cota')}, ${vazioNulo('b.ds_ativo')}, ${vazioNulo('b.tp_ativo')}, 'sem identificação') AS ativo,
   r.rotulo AS tipo, CAST(b.vl_merc_pos_final AS DOUBLE) AS valor,
   CASE WHEN c.pl > 0 THEN CAST(b.vl_merc_pos_final AS DOUBLE) / c.pl END AS fracao, b._arquivo AS arquivo
-FROM etf_carteira_pl c JOIN etf_vinculo v USING (ticker)
+FROM int_etf_carteira_pl c JOIN int_etf_vinculo v USING (ticker)
 JOIN stg_cvm_cda_blc b ON ${cnpj('b.cnpj_fundo_classe')} = v.cnpj AND b.dt_comptc = c.competencia
 JOIN (VALUES ${blocos}) r(bloco, rotulo) ON r.bloco = b._bloco
 WHERE b.vl_merc_pos_final IS NOT NULL;
@@ -182,19 +182,19 @@ WHERE b.vl_merc_pos_final IS NOT NULL;
 -- portfolio share per block label of the newest month (the page's por_tipo), largest first
 CREATE OR REPLACE TABLE int_etf_carteira_tipos AS
 SELECT c.ticker, c.tipo, CASE WHEN p.pl > 0 THEN sum(c.valor) / p.pl END AS fracao, sum(c.valor) AS valor
-FROM etf_carteira c JOIN etf_carteira_pl p USING (ticker)
+FROM int_etf_carteira c JOIN int_etf_carteira_pl p USING (ticker)
 GROUP BY c.ticker, c.tipo, p.pl;
 
 -- peers: the other ETFs with the same Índice in the list; the median of their newest session's premium
 -- (a peer whose newest session has no premium adds nothing; the median of an even count is the mean of the two middle values)
 CREATE OR REPLACE TABLE int_etf_pares AS
 WITH ultimo AS (
-  SELECT ticker, agio FROM etf_agio QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) = 1
+  SELECT ticker, agio FROM int_etf_agio QUALIFY row_number() OVER (PARTITION BY ticker ORDER BY data DESC) = 1
 )
 SELECT l.ticker, count(p.ticker) AS n,
   coalesce(list(p.ticker ORDER BY p.ticker) FILTER (WHERE p.ticker IS NOT NULL), []) AS tickers,
   median(u.agio) AS agio
-FROM etf_lista l LEFT JOIN etf_lista p ON p.indice = l.indice AND p.ticker <> l.ticker
+FROM int_etf_lista l LEFT JOIN int_etf_lista p ON p.indice = l.indice AND p.ticker <> l.ticker
 LEFT JOIN ultimo u ON u.ticker = p.ticker
 GROUP BY l.ticker;
 
@@ -202,7 +202,7 @@ GROUP BY l.ticker;
 CREATE OR REPLACE TABLE int_etf_carteira_mensal AS
 WITH pl AS (
   SELECT v.ticker, v.cnpj, p.dt_comptc AS competencia, CAST(p.vl_patrim_liq AS DOUBLE) AS pl, p._arquivo AS arquivo
-  FROM etf_vinculo v JOIN stg_cvm_cda_pl p ON ${cnpj('p.cnpj_fundo_classe')} = v.cnpj
+  FROM int_etf_vinculo v JOIN stg_cvm_cda_pl p ON ${cnpj('p.cnpj_fundo_classe')} = v.cnpj
   WHERE v.cnpj IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY v.ticker, p.dt_comptc ORDER BY p._arquivo DESC, p._linha DESC) = 1
 )
@@ -221,15 +221,15 @@ SELECT a.ticker, b.ticker AS par, a.competencia, sum(least(a.fracao, b.fracao)) 
   min(a.arquivo_pl) AS arquivo
 FROM int_etf_carteira_mensal a JOIN int_etf_carteira_mensal b
   ON a.ativo = b.ativo AND a.competencia = b.competencia AND a.ticker <> b.ticker
-JOIN etf_lista la ON la.ticker = a.ticker JOIN etf_lista lb ON lb.ticker = b.ticker AND lb.indice = la.indice
+JOIN int_etf_lista la ON la.ticker = a.ticker JOIN int_etf_lista lb ON lb.ticker = b.ticker AND lb.indice = la.indice
 WHERE a.fracao IS NOT NULL AND b.fracao IS NOT NULL
 GROUP BY a.ticker, b.ticker, a.competencia;
 
 -- overlap with ETFs of the same index and the same portfolio month: Σ over common holdings of the smaller share
-CREATE OR REPLACE TABLE etf_sobreposicao AS
+CREATE OR REPLACE TABLE int_etf_sobreposicao AS
 SELECT a.ticker, b.ticker AS par, sum(least(a.fracao, b.fracao)) AS sobreposicao
-FROM etf_carteira a JOIN etf_carteira b ON a.ativo = b.ativo AND a.competencia = b.competencia AND a.ticker <> b.ticker
-JOIN etf_lista la ON la.ticker = a.ticker JOIN etf_lista lb ON lb.ticker = b.ticker AND lb.indice = la.indice
+FROM int_etf_carteira a JOIN int_etf_carteira b ON a.ativo = b.ativo AND a.competencia = b.competencia AND a.ticker <> b.ticker
+JOIN int_etf_lista la ON la.ticker = a.ticker JOIN int_etf_lista lb ON lb.ticker = b.ticker AND lb.indice = la.indice
 WHERE a.fracao IS NOT NULL AND b.fracao IS NOT NULL
 GROUP BY a.ticker, b.ticker;
 `;
@@ -249,8 +249,8 @@ export const CHECKS_ETFS: [
     'etf_vinculo_um_cnpj',
     'hard',
     'an ETF has a CNPJ exactly when its legal name matched one distinct CNPJ',
-    'SELECT count(*) FROM etf_vinculo',
-    'SELECT * FROM etf_vinculo WHERE (cnpj IS NOT NULL) <> (n_cnpj = 1)',
+    'SELECT count(*) FROM int_etf_vinculo',
+    'SELECT * FROM int_etf_vinculo WHERE (cnpj IS NOT NULL) <> (n_cnpj = 1)',
   ],
   [
     'etf_sobreposicao_simetrica',
@@ -273,7 +273,7 @@ export const CHECKS_ETFS: [
     'hard',
     "an ETF's peers are exactly the other list rows with its Índice",
     'SELECT count(*) FROM int_etf_pares',
-    `SELECT p.ticker FROM int_etf_pares p JOIN etf_lista l USING (ticker)
-     WHERE p.n <> (SELECT count(*) FROM etf_lista o WHERE o.indice = l.indice AND o.ticker <> l.ticker)`,
+    `SELECT p.ticker FROM int_etf_pares p JOIN int_etf_lista l USING (ticker)
+     WHERE p.n <> (SELECT count(*) FROM int_etf_lista o WHERE o.indice = l.indice AND o.ticker <> l.ticker)`,
   ],
 ];

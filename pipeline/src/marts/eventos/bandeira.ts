@@ -68,7 +68,7 @@ export function coresPorAno(e: EntradaVereditos, dfps: readonly DfpDaEmpresa[]):
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const lista = (xs: readonly string[]) => `CAST([${xs.map(q).join(', ')}] AS VARCHAR[])`;
 
-/** Writes `evt_bandeira_cores` from the verdict's inputs (the mart tables of this build). */
+/** Writes `int_eventos_bandeira_cores` from the verdict's inputs (the mart tables of this build). */
 export async function gravarCores(db: DuckDBConnection): Promise<number> {
   const entrada = await carregarEntrada(db);
   const dfps = await linhas(
@@ -80,12 +80,12 @@ export async function gravarCores(db: DuckDBConnection): Promise<number> {
   );
   const cores = coresPorAno(entrada, dfps);
   await db.run(
-    'CREATE OR REPLACE TABLE evt_bandeira_cores (cd_regulator INTEGER, ano INTEGER, cor VARCHAR, motivos VARCHAR[], motivos_en VARCHAR[])',
+    'CREATE OR REPLACE TABLE int_eventos_bandeira_cores (cd_regulator INTEGER, ano INTEGER, cor VARCHAR, motivos VARCHAR[], motivos_en VARCHAR[])',
   );
   for (let i = 0; i < cores.length; i += 500) {
     const bloco = cores.slice(i, i + 500);
     await db.run(
-      `INSERT INTO evt_bandeira_cores VALUES ${bloco
+      `INSERT INTO int_eventos_bandeira_cores VALUES ${bloco
         .map((c) => `(${c.cd_regulator}, ${c.ano}, ${q(c.cor)}, ${lista(c.motivos)}, ${lista(c.motivos_en)})`)
         .join(', ')}`,
     );

@@ -14,9 +14,9 @@ describe('ETF watcher: overlap and fee kinds (made-here mart tables)', () => {
   it('fires on band crossings and fee changes only', async () => {
     const { ctx } = await contextoMemoria();
     await ctx.db.run(`
-      CREATE TABLE etf_lista AS SELECT * FROM (VALUES ('FETA11', 'ETF A FEITO AQUI'), ('FETB11', 'ETF B FEITO AQUI'),
+      CREATE TABLE int_etf_lista AS SELECT * FROM (VALUES ('FETA11', 'ETF A FEITO AQUI'), ('FETB11', 'ETF B FEITO AQUI'),
         ('FETC11', 'ETF C FEITO AQUI')) t(ticker, nome);
-      CREATE TABLE etf_vinculo AS SELECT * FROM (VALUES ('FETA11', '99.999.999/0001-91'), ('FETB11', '99.999.999/0002-72'),
+      CREATE TABLE int_etf_vinculo AS SELECT * FROM (VALUES ('FETA11', '99.999.999/0001-91'), ('FETB11', '99.999.999/0002-72'),
         ('FETC11', NULL)) t(ticker, cnpj);
       CREATE TABLE int_etf_sobreposicao_mensal AS SELECT ticker, par, CAST(competencia AS DATE) AS competencia, sobreposicao, arquivo
       FROM (VALUES

@@ -8,7 +8,7 @@ import { FAIXA_SOBREPOSICAO_ETF, sqlFaixa } from './faixas.ts';
  * `indicador` is `sobreposicao:<peer>`, which keeps the mart's key unique when two peers move in one month.
  */
 export const SQL_EVENTOS_ETF_SOBREPOSICAO = /* sql */ `
-CREATE OR REPLACE TABLE evt_etf_sobreposicao AS
+CREATE OR REPLACE TABLE int_eventos_etf_sobreposicao AS
 WITH s AS (
   SELECT ticker, par, competencia, sobreposicao, arquivo,
     lag(competencia) OVER w AS comp_antes, lag(sobreposicao) OVER w AS antes
@@ -19,11 +19,11 @@ SELECT ticker, par, comp_antes, competencia, antes, sobreposicao AS depois, arqu
   ${sqlFaixa(FAIXA_SOBREPOSICAO_ETF, 'antes', 'en')} AS faixa_antes_en, ${sqlFaixa(FAIXA_SOBREPOSICAO_ETF, 'sobreposicao', 'en')} AS faixa_depois_en
 FROM s WHERE comp_antes IS NOT NULL;
 
-CREATE OR REPLACE TABLE evt_ev_etf_sobreposicao AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_etf_sobreposicao AS SELECT * FROM (
   SELECT 'etfs', 'sobreposicao_mudou', NULL, x.ticker, l.nome, NULL, strftime(x.comp_antes, '%Y-%m'), strftime(x.competencia, '%Y-%m'),
     x.competencia, 'sobreposicao:' || x.par, x.antes, x.depois, NULL, NULL, x.faixa_antes, x.faixa_depois, x.faixa_antes_en, x.faixa_depois_en,
     [x.par], [x.par], 'CDA ' || strftime(x.competencia, '%Y-%m') || ' (' || x.fonte || ')', NULL, NULL
-  FROM evt_etf_sobreposicao x JOIN etf_lista l USING (ticker)
+  FROM int_eventos_etf_sobreposicao x JOIN int_etf_lista l USING (ticker)
   WHERE x.faixa_antes <> x.faixa_depois
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 `;
@@ -36,22 +36,22 @@ CREATE OR REPLACE TABLE evt_ev_etf_sobreposicao AS SELECT * FROM (
  * one, in % per year as the registry writes it.
  */
 export const SQL_EVENTOS_ETF_TAXA = /* sql */ `
-CREATE OR REPLACE TABLE evt_etf_taxa AS
+CREATE OR REPLACE TABLE int_eventos_etf_taxa AS
 WITH h AS (
   SELECT v.ticker, h.dt_ini_taxa_adm AS data, CAST(h.taxa_adm AS DOUBLE) AS taxa, h._arquivo || ':' || h._linha AS fonte,
     lag(h.dt_ini_taxa_adm) OVER w AS data_antes, lag(CAST(h.taxa_adm AS DOUBLE)) OVER w AS antes
-  FROM etf_vinculo v JOIN stg_cvm_cad_fi_hist_taxa_adm h
+  FROM int_etf_vinculo v JOIN stg_cvm_cad_fi_hist_taxa_adm h
     ON regexp_replace(h.cnpj_fundo, '\\D', '', 'g') = regexp_replace(v.cnpj, '\\D', '', 'g')
   WHERE v.cnpj IS NOT NULL AND h.dt_ini_taxa_adm IS NOT NULL
   WINDOW w AS (PARTITION BY v.ticker ORDER BY h.dt_ini_taxa_adm, h.dt_reg, h._linha)
 )
 SELECT * FROM h WHERE data_antes IS NOT NULL;
 
-CREATE OR REPLACE TABLE evt_ev_etf_taxa AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_etf_taxa AS SELECT * FROM (
   SELECT 'etfs', 'taxa_mudou', NULL, x.ticker, l.nome, NULL, CAST(x.data_antes AS VARCHAR), CAST(x.data AS VARCHAR), x.data,
     'taxa_adm', x.antes, x.taxa, NULL, NULL, NULL, NULL, NULL, NULL,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Cadastro CVM, histórico da taxa de administração (' || x.fonte || ')', NULL, NULL
-  FROM evt_etf_taxa x JOIN etf_lista l USING (ticker)
+  FROM int_eventos_etf_taxa x JOIN int_etf_lista l USING (ticker)
   WHERE x.antes IS NOT NULL AND x.taxa IS NOT NULL AND x.antes <> x.taxa
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 `;

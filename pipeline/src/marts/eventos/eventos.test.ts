@@ -203,10 +203,10 @@ describe('quarter against the previous quarter (made-here ITR fixture)', () => {
     // the DFP side of the staging tables stays empty; the price tables of the quarterly multiples too
     await db.run(`
       CREATE TABLE IF NOT EXISTS stg_cvm_doc_indice AS SELECT * FROM stg_cvm_doc_indice WHERE false;
-      CREATE TABLE mkt_precos_empresa (cd_regulator INTEGER, ticker VARCHAR, data DATE, fechamento DOUBLE, volume DOUBLE);
-      CREATE TABLE mkt_preco_classe (cd_regulator INTEGER, data DATE, classe VARCHAR, preco DOUBLE);
-      CREATE TABLE mkt_acoes (cd_regulator INTEGER, dt_refer DATE, dt_receb DATE, on_circulacao DOUBLE, pn_circulacao DOUBLE, flag VARCHAR);
-      CREATE TABLE fund_ticker_atual (cd_regulator INTEGER, ticker_atual VARCHAR);
+      CREATE TABLE int_mercado_precos_empresa (cd_regulator INTEGER, ticker VARCHAR, data DATE, fechamento DOUBLE, volume DOUBLE);
+      CREATE TABLE int_mercado_preco_classe (cd_regulator INTEGER, data DATE, classe VARCHAR, preco DOUBLE);
+      CREATE TABLE int_mercado_acoes (cd_regulator INTEGER, dt_refer DATE, dt_receb DATE, on_circulacao DOUBLE, pn_circulacao DOUBLE, flag VARCHAR);
+      CREATE TABLE int_fundamentos_ticker_atual (cd_regulator INTEGER, ticker_atual VARCHAR);
       CREATE TABLE mart_empresas AS SELECT 99998 AS cd_regulator, 'FEIT3' AS ticker_atual, '${NOME}' AS nome,
         'Setor feito aqui' AS setor, 'geral' AS tipo;`);
     await fatosStage.run(ctx);
@@ -223,9 +223,9 @@ describe('quarter against the previous quarter (made-here ITR fixture)', () => {
     expect([margem?.faixa_antes, margem?.faixa_depois]).toEqual(['de 5% a menos de 15%', 'abaixo de 0%']);
     expect(margem?.documento).toBe('https://exemplo.invalid/itr1');
     expect(margem?.texto_en).toContain('2025Q1');
-    // the flagged Q3 revenue: the pair is kept in evt_pares_trimestrais and does not count
+    // the flagged Q3 revenue: the pair is kept in int_eventos_pares_trimestrais and does not count
     const par = await db.runAndReadAll(
-      "SELECT conta, flag_depois FROM evt_pares_trimestrais WHERE indicador = 'margem_liquida' AND tri_novo = 3",
+      "SELECT conta, flag_depois FROM int_eventos_pares_trimestrais WHERE indicador = 'margem_liquida' AND tri_novo = 3",
     );
     expect(par.getRowsJson()).toEqual([[false, 'acumulado_sem_mes_anterior']]);
   });
@@ -241,7 +241,7 @@ describe('REIT and ETF watchers (made-here mart tables)', () => {
     const { ctx } = await contextoMemoria();
     await ctx.db.run(`
       CREATE TABLE mart_fiis AS SELECT 'FEIT11' AS ticker, '00.000.000/0001-00' AS cnpj, 'FII FEITO AQUI' AS nome;
-      CREATE TABLE fii_informes AS SELECT * FROM (VALUES
+      CREATE TABLE int_fii_informes AS SELECT * FROM (VALUES
         ('00.000.000/0001-00', DATE '2021-01-01', 1, DATE '2021-02-10', 'feito-aqui.csv:2'),
         ('00.000.000/0001-00', DATE '2021-02-01', 1, DATE '2021-03-10', 'feito-aqui.csv:3'),
         ('00.000.000/0001-00', DATE '2021-03-01', 2, DATE '2021-04-20', 'feito-aqui.csv:4'),
@@ -253,12 +253,12 @@ describe('REIT and ETF watchers (made-here mart tables)', () => {
         ('FEIT11', '00.000.000/0001-00', DATE '2021-03-01', DATE '2021-04-20', NULL, 'preco_distante'),
         ('FEIT11', '00.000.000/0001-00', DATE '2021-04-01', DATE '2021-05-10', 1.2, NULL)
       ) t(ticker, cnpj, competencia, data_entrega, pvp, flag);
-      CREATE TABLE etf_lista AS SELECT 'FETF11' AS ticker, 'ETF FEITO AQUI' AS nome;
-      CREATE TABLE etf_precos AS SELECT * FROM (VALUES
+      CREATE TABLE int_etf_lista AS SELECT 'FETF11' AS ticker, 'ETF FEITO AQUI' AS nome;
+      CREATE TABLE int_etf_precos AS SELECT * FROM (VALUES
         ('FETF11', DATE '2024-01-02', 'feito-aqui.TXT:1'), ('FETF11', DATE '2024-01-03', 'feito-aqui.TXT:2'),
         ('FETF11', DATE '2024-01-04', 'feito-aqui.TXT:3')
       ) t(ticker, data, origem);
-      CREATE TABLE etf_agio AS SELECT * FROM (VALUES
+      CREATE TABLE int_etf_agio AS SELECT * FROM (VALUES
         ('FETF11', DATE '2024-01-02', 0.001, NULL), ('FETF11', DATE '2024-01-03', 0.03, NULL),
         ('FETF11', DATE '2024-01-04', 0.004, NULL)
       ) t(ticker, data, agio, flag);
@@ -266,7 +266,9 @@ describe('REIT and ETF watchers (made-here mart tables)', () => {
         ('FETF', 'IBOV', 'lista-a.csv', 2, DATE '2023-01-01'), ('FETF', 'IBXX', 'lista-b.csv', 2, DATE '2024-01-01')
       ) t(codigo, indice, _arquivo, _linha, _data);`);
     await ctx.db.run(
-      [SQL_EVENTOS_FUNDOS, sqlMartEventos(['fii_pvp', 'fii_reenvio', 'etf_agio', 'etf_indice'])].join('\n'),
+      [SQL_EVENTOS_FUNDOS, sqlMartEventos(['fii_pvp', 'fii_reenvio', 'etf_agio', 'etf_indice'])].join(
+        '\n',
+      ),
     );
     const es = await montarEventos(ctx);
     expect(

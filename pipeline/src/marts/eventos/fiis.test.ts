@@ -20,14 +20,14 @@ import { sqlMartEventos } from './sql.ts';
 const FIXTURE = `
   CREATE TABLE mart_fiis AS SELECT 'FEIT11' AS ticker, '00.000.000/0001-00' AS cnpj, 'BRFEITCTF000' AS isin,
     'FII FEITO AQUI' AS nome;
-  CREATE TABLE fii_informes AS SELECT * FROM (VALUES
+  CREATE TABLE int_fii_informes AS SELECT * FROM (VALUES
     ('00.000.000/0001-00', DATE '2030-01-01', 1, DATE '2030-02-10', 10.0, 'feito-aqui.csv:2'),
     ('00.000.000/0001-00', DATE '2030-02-01', 1, DATE '2030-03-10', 10.0, 'feito-aqui.csv:3'),
     ('00.000.000/0001-00', DATE '2030-03-01', 2, DATE '2030-04-20', 10.0, 'feito-aqui.csv:4')
   ) t(cnpj, competencia, versao, data_entrega, vp_cota, fonte_geral);
   CREATE TABLE mart_fii_pvp (ticker VARCHAR, competencia DATE, pvp DOUBLE, flag VARCHAR);
   -- closes: 2030-03-29 is 2 days before the month end; 2030-04-10 is 20 (more than 7: preco_distante)
-  CREATE TABLE fii_cotacoes AS SELECT * FROM (VALUES
+  CREATE TABLE int_fii_cotacoes AS SELECT * FROM (VALUES
     ('FEIT11', DATE '2030-01-31', 100.0, 'BRFEITCTF000', 'CI', 'c.txt', 1),
     ('FEIT11', DATE '2030-02-27', 90.0, 'BRFEITCTF000', 'CI', 'c.txt', 2),
     ('FEIT11', DATE '2030-02-28', 100.0, 'BRFEITCTF000', 'CI', 'c.txt', 3),
@@ -42,7 +42,7 @@ const FIXTURE = `
     FROM range(DATE '2029-02-01', DATE '2030-06-01', INTERVAL 1 MONTH) r(m)
     UNION ALL SELECT 'FEIT11', 'AMORTIZACAO', 5.0, DATE '2030-03-15', 'p.json', false;
   -- the types the build gives these columns
-  ALTER TABLE fii_cotacoes ALTER fechamento TYPE DOUBLE;
+  ALTER TABLE int_fii_cotacoes ALTER fechamento TYPE DOUBLE;
   ALTER TABLE mart_fii_proventos ALTER valor TYPE DOUBLE;
   CREATE TABLE stg_cvm_fii_trimestral_geral AS SELECT * FROM (VALUES
     ('00.000.000/0001-00', DATE '2029-12-31', 1, DATE '2030-01-30', 'g.csv', 2),
@@ -107,7 +107,7 @@ describe('REIT monthly series and its watcher kinds (made-here tables)', () => {
 
     await ctx.db.run([SQL_EVENTOS_FII, sqlMartEventos(['fii_dy', 'fii_vacancia'])].join('\n'));
     // the P/VP pairs come from SQL_EVENTOS_FUNDOS (tested in eventos.test.ts); none here
-    await ctx.db.run('CREATE TABLE evt_fii_pvp (ticker VARCHAR, comp_novo DATE, conta BOOLEAN)');
+    await ctx.db.run('CREATE TABLE int_eventos_fii_pvp (ticker VARCHAR, comp_novo DATE, conta BOOLEAN)');
     await verificarEventosFii(ctx);
     const es = await montarEventos({ db: ctx.db, versao_do_dado: '2030-12-01-feito|1' });
     // 2030-01 → 02 stays in 6–10%; 03 → 04 and 04 → 05 read the flagged April yield (0.168 → 0.084 is no

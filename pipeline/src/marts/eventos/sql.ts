@@ -8,8 +8,8 @@ import { SQL_EVENTOS_FII } from './fiis.ts';
  * The watcher's events as SQL (docs/vigia.md). Every event compares a period with the one before it
  * and counts only numbers without a flag: a flagged or missing number on either side gives no event.
  *
- * Intermediate tables (`evt_*`) keep every compared pair, event or not, so the checks below and the
- * tests can see why a pair produced nothing. `evt_bandeira_cores` (the verdict's colour per company and
+ * Intermediate tables (`int_eventos_*`) keep every compared pair, event or not, so the checks below and the
+ * tests can see why a pair produced nothing. `int_eventos_bandeira_cores` (the verdict's colour per company and
  * year) is written by TypeScript before this SQL runs: the colour rule lives in veredito.ts only.
  */
 
@@ -33,7 +33,7 @@ const MUDOU = `conta AND CASE WHEN indicador = 'lucro_liquido' THEN sign(antes) 
   ELSE faixa_antes IS DISTINCT FROM faixa_depois END`;
 
 export const SQL_EVENTOS_BASE = /* sql */ `
-CREATE OR REPLACE TABLE evt_empresas AS
+CREATE OR REPLACE TABLE int_eventos_empresas AS
 SELECT cd_regulator, ticker_atual AS ticker, nome, setor, tipo FROM mart_empresas WHERE ticker_atual IS NOT NULL;
 
 `;
@@ -41,10 +41,10 @@ SELECT cd_regulator, ticker_atual AS ticker, nome, setor, tipo FROM mart_empresa
 /** Year against year (DFP), restatements and the verdict's colour. */
 export const SQL_EVENTOS_ANUAIS = /* sql */ `
 -- the annual filing behind each year's numbers: the version the facts used, its index row and link
-CREATE OR REPLACE TABLE evt_dfp AS
+CREATE OR REPLACE TABLE int_eventos_dfp AS
 WITH usado AS (
   SELECT cd_regulator, ano, any_value(cnpj_cia) AS cnpj, max(dt_refer) AS dt_refer, max(versao) AS versao
-  FROM fund_linhas WHERE ordem = 'ultimo' GROUP BY ALL
+  FROM int_fundamentos_linhas WHERE ordem = 'ultimo' GROUP BY ALL
 )
 SELECT u.cd_regulator, u.ano, u.versao, i.dt_receb, i._arquivo || ':' || i._linha AS indice, ${link('i.link_doc')} AS documento
 FROM usado u LEFT JOIN stg_cvm_doc_indice i
@@ -52,7 +52,7 @@ FROM usado u LEFT JOIN stg_cvm_doc_indice i
 QUALIFY row_number() OVER (PARTITION BY u.cd_regulator, u.ano ORDER BY i._arquivo, i._linha) = 1;
 
 -- year against year: profit (the filing's own profit line) and the verdict's two banded indicators
-CREATE OR REPLACE TABLE evt_pares_anuais AS
+CREATE OR REPLACE TABLE int_eventos_pares_anuais AS
 WITH p AS (
   SELECT a.cd_regulator, a.nome AS indicador, a.ano AS ano_antes, b.ano AS ano_novo, a.valor AS antes, b.valor AS depois,
     a.flag AS flag_antes, b.flag AS flag_depois
@@ -61,7 +61,7 @@ WITH p AS (
   UNION ALL
   SELECT a.cd_regulator, 'lucro_liquido', a.ano, b.ano, a.lucro_u, b.lucro_u,
     CASE WHEN a.lucro_u IS NULL THEN 'conta_ausente' END, CASE WHEN b.lucro_u IS NULL THEN 'conta_ausente' END
-  FROM fund_base a JOIN fund_base b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano + 1
+  FROM int_fundamentos_base a JOIN int_fundamentos_base b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano + 1
 )
 SELECT *, antes IS NOT NULL AND flag_antes IS NULL AND depois IS NOT NULL AND flag_depois IS NULL AS conta,
   ${faixaIndicador('antes', 'pt')} AS faixa_antes, ${faixaIndicador('depois', 'pt')} AS faixa_depois,
@@ -69,13 +69,13 @@ SELECT *, antes IS NOT NULL AND flag_antes IS NULL AND depois IS NOT NULL AND fl
 FROM p;
 
 -- one event per company, restated year and next filing: how many accounts, the largest change first
-CREATE OR REPLACE TABLE evt_reapresentacoes AS
+CREATE OR REPLACE TABLE int_eventos_reapresentacoes AS
 SELECT cd_regulator, ano, ano_filing_seguinte, versao_seguinte, dt_receb_seguinte, min(arquivo_seguinte) AS arquivo, count(*) AS n_contas,
   list(struct_pack(demo := demo, cd_conta := cd_conta, ds_conta := ds_conta, antes := valor_ultimo, depois := valor_penult)
        ORDER BY abs(dif_rel) DESC NULLS LAST, demo, cd_conta) AS contas
 FROM mart_reapresentacoes GROUP BY ALL;
 
-CREATE OR REPLACE TABLE evt_ev_anual AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_anual AS SELECT * FROM (
   SELECT 'empresas' AS classe, ${TIPO_PAR} AS tipo, e.cd_regulator, e.ticker, e.nome, e.setor,
     CAST(p.ano_antes AS VARCHAR) AS periodo_anterior, CAST(p.ano_novo AS VARCHAR) AS periodo_novo, d.dt_receb AS data,
     p.indicador, p.antes AS antes_num, p.depois AS depois_num, NULL AS antes_txt, NULL AS depois_txt,
@@ -87,12 +87,12 @@ CREATE OR REPLACE TABLE evt_ev_anual AS SELECT * FROM (
     'DFP ' || p.ano_novo || ' v' || d.versao || ' (' || d.indice || ')' AS fonte, d.documento,
     CASE WHEN p.indicador <> 'lucro_liquido' THEN '/empresas/' || e.ticker || '/linhagem/' || p.ano_novo || '/' || p.indicador END
       AS linhagem
-  FROM evt_pares_anuais p JOIN evt_empresas e USING (cd_regulator)
-  JOIN evt_dfp d ON d.cd_regulator = p.cd_regulator AND d.ano = p.ano_novo
+  FROM int_eventos_pares_anuais p JOIN int_eventos_empresas e USING (cd_regulator)
+  JOIN int_eventos_dfp d ON d.cd_regulator = p.cd_regulator AND d.ano = p.ano_novo
   WHERE ${MUDOU}
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 
-CREATE OR REPLACE TABLE evt_ev_reap AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_reap AS SELECT * FROM (
   SELECT 'empresas', 'reapresentacao', e.cd_regulator, e.ticker, e.nome, e.setor,
     CAST(r.ano AS VARCHAR), CAST(r.ano_filing_seguinte AS VARCHAR), r.dt_receb_seguinte,
     NULL, r.contas[1].antes, r.contas[1].depois, NULL, NULL, NULL, NULL, NULL, NULL,
@@ -104,19 +104,19 @@ CREATE OR REPLACE TABLE evt_ev_reap AS SELECT * FROM (
       CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' accounts'] ELSE [] END),
     'DFP ' || r.ano_filing_seguinte || ' v' || r.versao_seguinte || ' (' || r.arquivo || ')',
     CASE WHEN d.versao = r.versao_seguinte THEN d.documento END, '/empresas/' || e.ticker || '/reapresentacoes'
-  FROM evt_reapresentacoes r JOIN evt_empresas e USING (cd_regulator)
-  LEFT JOIN evt_dfp d ON d.cd_regulator = r.cd_regulator AND d.ano = r.ano_filing_seguinte
+  FROM int_eventos_reapresentacoes r JOIN int_eventos_empresas e USING (cd_regulator)
+  LEFT JOIN int_eventos_dfp d ON d.cd_regulator = r.cd_regulator AND d.ano = r.ano_filing_seguinte
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 
-CREATE OR REPLACE TABLE evt_ev_bandeira AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_bandeira AS SELECT * FROM (
   SELECT 'empresas', 'bandeira', e.cd_regulator, e.ticker, e.nome, e.setor,
     CAST(a.ano AS VARCHAR), CAST(b.ano AS VARCHAR), d.dt_receb, NULL, NULL, NULL, a.cor, b.cor, NULL, NULL, NULL, NULL,
     list_concat(list_transform(a.motivos, m -> 'Antes (' || a.ano || '): ' || m), list_transform(b.motivos, m -> 'Depois (' || b.ano || '): ' || m)),
     list_concat(list_transform(a.motivos_en, m -> 'Before (' || a.ano || '): ' || m), list_transform(b.motivos_en, m -> 'After (' || b.ano || '): ' || m)),
     'DFP ' || b.ano || ' v' || d.versao || ' (' || d.indice || ')', d.documento, NULL
-  FROM evt_bandeira_cores a JOIN evt_bandeira_cores b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano + 1
-  JOIN evt_empresas e ON e.cd_regulator = b.cd_regulator
-  JOIN evt_dfp d ON d.cd_regulator = b.cd_regulator AND d.ano = b.ano
+  FROM int_eventos_bandeira_cores a JOIN int_eventos_bandeira_cores b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano + 1
+  JOIN int_eventos_empresas e ON e.cd_regulator = b.cd_regulator
+  JOIN int_eventos_dfp d ON d.cd_regulator = b.cd_regulator AND d.ano = b.ano
   WHERE a.cor <> b.cor
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 `;
@@ -124,7 +124,7 @@ CREATE OR REPLACE TABLE evt_ev_bandeira AS SELECT * FROM (
 /** Quarter against the previous quarter (ITR, quarters 1 to 3). */
 export const SQL_EVENTOS_TRIMESTRAIS = /* sql */ `
 -- quarter against the previous quarter, quarters 1 to 3 of one year (no fourth quarter: it is derived)
-CREATE OR REPLACE TABLE evt_trimestres AS
+CREATE OR REPLACE TABLE int_eventos_trimestres AS
 WITH r AS (
   SELECT cd_regulator, ano, trimestre, valor AS receita, flag AS flag_receita FROM mart_fatos_trimestrais
   WHERE demo = 'DRE' AND cd_conta = '3.01' AND trimestre BETWEEN 1 AND 3
@@ -133,37 +133,37 @@ doc AS (
   SELECT cd_regulator, ano, trimestre, max(versao) AS versao, max(dt_receb) AS dt_receb, min(arquivo) AS arquivo
   FROM mart_fatos_trimestrais WHERE trimestre BETWEEN 1 AND 3 GROUP BY ALL
 ),
-l AS (SELECT cd_regulator, ano, trimestre, lucro, flag AS flag_lucro FROM mkt_lucro_trimestral WHERE trimestre BETWEEN 1 AND 3)
+l AS (SELECT cd_regulator, ano, trimestre, lucro, flag AS flag_lucro FROM int_mercado_lucro_trimestral WHERE trimestre BETWEEN 1 AND 3)
 SELECT d.cd_regulator, d.ano, d.trimestre, d.versao, d.dt_receb, d.arquivo, l.lucro, l.flag_lucro, r.receita, r.flag_receita,
   CASE WHEN e.tipo IN ('banco', 'seguradora') THEN 'plano_financeiro_nao_aplicavel'
        WHEN l.lucro IS NULL OR r.receita IS NULL THEN coalesce(l.flag_lucro, r.flag_receita, 'conta_ausente')
        WHEN l.flag_lucro IS NOT NULL OR r.flag_receita IS NOT NULL THEN coalesce(l.flag_lucro, r.flag_receita)
        WHEN r.receita <= 0 THEN 'denominador_nao_positivo' END AS flag_margem,
   CASE WHEN flag_margem IS NULL THEN l.lucro / r.receita END AS margem
-FROM doc d JOIN evt_empresas e USING (cd_regulator)
+FROM doc d JOIN int_eventos_empresas e USING (cd_regulator)
 LEFT JOIN l USING (cd_regulator, ano, trimestre) LEFT JOIN r USING (cd_regulator, ano, trimestre);
 
-CREATE OR REPLACE TABLE evt_pares_trimestrais AS
+CREATE OR REPLACE TABLE int_eventos_pares_trimestrais AS
 WITH p AS (
   SELECT a.cd_regulator, 'lucro_liquido' AS indicador, a.ano, a.trimestre AS tri_antes, b.trimestre AS tri_novo,
     a.lucro AS antes, b.lucro AS depois, coalesce(a.flag_lucro, CASE WHEN a.lucro IS NULL THEN 'conta_ausente' END) AS flag_antes,
     coalesce(b.flag_lucro, CASE WHEN b.lucro IS NULL THEN 'conta_ausente' END) AS flag_depois
-  FROM evt_trimestres a JOIN evt_trimestres b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano AND b.trimestre = a.trimestre + 1
+  FROM int_eventos_trimestres a JOIN int_eventos_trimestres b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano AND b.trimestre = a.trimestre + 1
   UNION ALL
   SELECT a.cd_regulator, 'margem_liquida', a.ano, a.trimestre, b.trimestre, a.margem, b.margem, a.flag_margem, b.flag_margem
-  FROM evt_trimestres a JOIN evt_trimestres b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano AND b.trimestre = a.trimestre + 1
+  FROM int_eventos_trimestres a JOIN int_eventos_trimestres b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano AND b.trimestre = a.trimestre + 1
 )
 SELECT *, antes IS NOT NULL AND flag_antes IS NULL AND depois IS NOT NULL AND flag_depois IS NULL AS conta,
   ${faixaIndicador('antes', 'pt')} AS faixa_antes, ${faixaIndicador('depois', 'pt')} AS faixa_depois,
   ${faixaIndicador('antes', 'en')} AS faixa_antes_en, ${faixaIndicador('depois', 'en')} AS faixa_depois_en
 FROM p;
 
-CREATE OR REPLACE TABLE evt_itr_documento AS
+CREATE OR REPLACE TABLE int_eventos_itr_documento AS
 SELECT CAST(cd_cvm AS INTEGER) AS cd_regulator, CAST(year(dt_refer) AS INTEGER) AS ano, CAST(quarter(dt_refer) AS INTEGER) AS trimestre,
   CAST(versao AS INTEGER) AS versao, ${link('link_doc')} AS documento
 FROM stg_cvm_doc_indice WHERE _doc = 'ITR' AND cd_cvm IS NOT NULL;
 
-CREATE OR REPLACE TABLE evt_ev_trimestral AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_trimestral AS SELECT * FROM (
   SELECT 'empresas', ${TIPO_PAR}, e.cd_regulator, e.ticker, e.nome, e.setor,
     p.ano || 'T' || p.tri_antes, p.ano || 'T' || p.tri_novo, t.dt_receb,
     p.indicador, p.antes, p.depois, NULL, NULL,
@@ -171,9 +171,9 @@ CREATE OR REPLACE TABLE evt_ev_trimestral AS SELECT * FROM (
     CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes_en END, CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois_en END,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]),
     'ITR ' || p.ano || 'T' || p.tri_novo || ' v' || t.versao || ' (' || t.arquivo || ')', i.documento, NULL
-  FROM evt_pares_trimestrais p JOIN evt_empresas e USING (cd_regulator)
-  JOIN evt_trimestres t ON t.cd_regulator = p.cd_regulator AND t.ano = p.ano AND t.trimestre = p.tri_novo
-  LEFT JOIN evt_itr_documento i ON i.cd_regulator = t.cd_regulator AND i.ano = t.ano AND i.trimestre = t.trimestre AND i.versao = t.versao
+  FROM int_eventos_pares_trimestrais p JOIN int_eventos_empresas e USING (cd_regulator)
+  JOIN int_eventos_trimestres t ON t.cd_regulator = p.cd_regulator AND t.ano = p.ano AND t.trimestre = p.tri_novo
+  LEFT JOIN int_eventos_itr_documento i ON i.cd_regulator = t.cd_regulator AND i.ano = t.ano AND i.trimestre = t.trimestre AND i.versao = t.versao
   WHERE ${MUDOU}
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 `;
@@ -181,7 +181,7 @@ CREATE OR REPLACE TABLE evt_ev_trimestral AS SELECT * FROM (
 /** REIT and ETF watchers. */
 export const SQL_EVENTOS_FUNDOS = /* sql */ `
 -- REIT P/VP, one monthly report against the month before
-CREATE OR REPLACE TABLE evt_fii_pvp AS
+CREATE OR REPLACE TABLE int_eventos_fii_pvp AS
 SELECT a.ticker, a.competencia AS comp_antes, b.competencia AS comp_novo, a.pvp AS antes, b.pvp AS depois,
   a.flag AS flag_antes, b.flag AS flag_depois, b.data_entrega, i.fonte_geral AS fonte,
   a.pvp IS NOT NULL AND a.flag IS NULL AND b.pvp IS NOT NULL AND b.flag IS NULL AS conta,
@@ -189,14 +189,14 @@ SELECT a.ticker, a.competencia AS comp_antes, b.competencia AS comp_novo, a.pvp 
   ${sqlFaixa(FAIXA_PVP_FII, 'a.pvp', 'en')} AS faixa_antes_en, ${sqlFaixa(FAIXA_PVP_FII, 'b.pvp', 'en')} AS faixa_depois_en
 FROM mart_fii_pvp a JOIN mart_fii_pvp b
   ON b.ticker = a.ticker AND date_trunc('month', b.competencia) = date_trunc('month', a.competencia) + INTERVAL 1 MONTH
-LEFT JOIN fii_informes i ON i.cnpj = b.cnpj AND i.competencia = b.competencia;
+LEFT JOIN int_fii_informes i ON i.cnpj = b.cnpj AND i.competencia = b.competencia;
 
 -- ETF premium, one session of the ETF against its previous session in the build
-CREATE OR REPLACE TABLE evt_etf_agio AS
+CREATE OR REPLACE TABLE int_eventos_etf_agio AS
 WITH s AS (
   SELECT a.ticker, a.data, a.agio, a.flag, p.origem,
     lag(a.data) OVER w AS data_antes, lag(a.agio) OVER w AS agio_antes, lag(a.flag) OVER w AS flag_antes
-  FROM etf_agio a LEFT JOIN etf_precos p USING (ticker, data)
+  FROM int_etf_agio a LEFT JOIN int_etf_precos p USING (ticker, data)
   WINDOW w AS (PARTITION BY a.ticker ORDER BY a.data)
 )
 SELECT ticker, data_antes, data, agio_antes AS antes, agio AS depois, flag_antes, flag AS flag_depois, origem AS fonte,
@@ -206,7 +206,7 @@ SELECT ticker, data_antes, data, agio_antes AS antes, agio AS depois, flag_antes
 FROM s WHERE data_antes IS NOT NULL;
 
 -- ETF reference index, one B3 list against the previous list that names the same root code
-CREATE OR REPLACE TABLE evt_etf_indice AS
+CREATE OR REPLACE TABLE int_eventos_etf_indice AS
 WITH l AS (
   SELECT upper(trim(codigo)) || '11' AS ticker, _data AS data, nullif(trim(indice), '') AS indice,
     _arquivo || ':' || _linha AS fonte
@@ -217,40 +217,40 @@ SELECT ticker, lag(data) OVER w AS data_antes, data, lag(indice) OVER w AS antes
 FROM l WINDOW w AS (PARTITION BY ticker ORDER BY data)
 QUALIFY data_antes IS NOT NULL;
 
-CREATE OR REPLACE TABLE evt_ev_fii_pvp AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_fii_pvp AS SELECT * FROM (
   SELECT 'fiis', 'faixa_pvp', NULL, p.ticker, f.nome, NULL, strftime(p.comp_antes, '%Y-%m'), strftime(p.comp_novo, '%Y-%m'),
     p.data_entrega, 'pvp', p.antes, p.depois, NULL, NULL, p.faixa_antes, p.faixa_depois, p.faixa_antes_en, p.faixa_depois_en,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Informe mensal ' || strftime(p.comp_novo, '%Y-%m') || ' (' || p.fonte || ')', NULL, NULL
-  FROM evt_fii_pvp p JOIN mart_fiis f USING (ticker)
+  FROM int_eventos_fii_pvp p JOIN mart_fiis f USING (ticker)
   WHERE p.conta AND p.faixa_antes <> p.faixa_depois
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 
-CREATE OR REPLACE TABLE evt_ev_fii_reenvio AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_fii_reenvio AS SELECT * FROM (
   SELECT 'fiis', 'informe_reenviado', NULL, f.ticker, f.nome, NULL, strftime(i.competencia, '%Y-%m'), strftime(i.competencia, '%Y-%m'),
     i.data_entrega, NULL, CAST(i.versao - 1 AS DOUBLE), CAST(i.versao AS DOUBLE), NULL, NULL, NULL, NULL, NULL, NULL,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Informe mensal ' || strftime(i.competencia, '%Y-%m') || ' v' || i.versao || ' (' || i.fonte_geral || ')',
     NULL, NULL
-  FROM fii_informes i JOIN mart_fiis f USING (cnpj) WHERE f.ticker IS NOT NULL AND i.versao > 1
+  FROM int_fii_informes i JOIN mart_fiis f USING (cnpj) WHERE f.ticker IS NOT NULL AND i.versao > 1
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 
-CREATE OR REPLACE TABLE evt_ev_etf_agio AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_etf_agio AS SELECT * FROM (
   SELECT 'etfs', 'faixa_agio', NULL, a.ticker, l.nome, NULL, CAST(a.data_antes AS VARCHAR), CAST(a.data AS VARCHAR), a.data,
     'agio', a.antes, a.depois, NULL, NULL, a.faixa_antes, a.faixa_depois, a.faixa_antes_en, a.faixa_depois_en,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'COTAHIST e informe diário (' || a.fonte || ')', NULL, NULL
-  FROM evt_etf_agio a JOIN etf_lista l USING (ticker)
+  FROM int_eventos_etf_agio a JOIN int_etf_lista l USING (ticker)
   WHERE a.conta AND a.faixa_antes <> a.faixa_depois
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 
-CREATE OR REPLACE TABLE evt_ev_etf_indice AS SELECT * FROM (
+CREATE OR REPLACE TABLE int_eventos_ev_etf_indice AS SELECT * FROM (
   SELECT 'etfs', 'indice_mudou', NULL, x.ticker, l.nome, NULL, CAST(x.data_antes AS VARCHAR), CAST(x.data AS VARCHAR), x.data,
     'indice', NULL, NULL, x.antes, x.depois, NULL, NULL, NULL, NULL,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Lista de ETFs da B3 (' || x.fonte || ')', NULL, NULL
-  FROM evt_etf_indice x JOIN etf_lista l USING (ticker)
+  FROM int_eventos_etf_indice x JOIN int_etf_lista l USING (ticker)
   WHERE x.antes IS NOT NULL AND x.depois IS NOT NULL AND x.antes <> x.depois
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 `;
 
-/** The parts of `mart_eventos`, each an `evt_ev_<part>` table with the same columns. */
+/** The parts of `mart_eventos`, each an `int_eventos_ev_<part>` table with the same columns. */
 export const PARTES_EVENTOS = [
   'anual',
   'trimestral',
@@ -269,7 +269,7 @@ export const PARTES_EVENTOS = [
 /** `mart_eventos` from some parts (every part in the build; the tests build one alone). */
 export function sqlMartEventos(partes: readonly (typeof PARTES_EVENTOS)[number][] = PARTES_EVENTOS): string {
   return `CREATE OR REPLACE TABLE mart_eventos AS
-SELECT * FROM (${partes.map((p) => `SELECT * FROM evt_ev_${p}`).join(' UNION ALL ')}) WHERE data IS NOT NULL
+SELECT * FROM (${partes.map((p) => `SELECT * FROM int_eventos_ev_${p}`).join(' UNION ALL ')}) WHERE data IS NOT NULL
 ORDER BY data DESC, classe, ticker, tipo, indicador NULLS FIRST, periodo_novo DESC;`;
 }
 
@@ -306,10 +306,10 @@ export async function verificarEventos(ctx: Pick<BuildContext, 'db' | 'report'>)
       'hard',
       'no indicator event reads a flagged or missing number (annual and quarterly pairs)',
       `SELECT e.ticker, e.tipo, e.periodo_novo FROM mart_eventos e
-       JOIN evt_empresas x USING (ticker)
-       LEFT JOIN evt_pares_anuais a ON a.cd_regulator = x.cd_regulator AND a.indicador = e.indicador
+       JOIN int_eventos_empresas x USING (ticker)
+       LEFT JOIN int_eventos_pares_anuais a ON a.cd_regulator = x.cd_regulator AND a.indicador = e.indicador
          AND CAST(a.ano_novo AS VARCHAR) = e.periodo_novo
-       LEFT JOIN evt_pares_trimestrais q ON q.cd_regulator = x.cd_regulator AND q.indicador = e.indicador
+       LEFT JOIN int_eventos_pares_trimestrais q ON q.cd_regulator = x.cd_regulator AND q.indicador = e.indicador
          AND q.ano || 'T' || q.tri_novo = e.periodo_novo
        WHERE e.classe = 'empresas' AND e.tipo IN ('lucro_prejuizo', 'faixa_margem', 'faixa_divida')
          AND NOT coalesce(a.conta, q.conta, false)`,
@@ -332,8 +332,8 @@ export async function verificarEventos(ctx: Pick<BuildContext, 'db' | 'report'>)
     ctx.report.invariant({ nome, tipo, descricao, ...(await verificar(ctx.db, total, falhas)) });
   const semData = await verificar(
     ctx.db,
-    'SELECT count(*) FROM evt_dfp',
-    'SELECT cd_regulator, ano, versao FROM evt_dfp WHERE dt_receb IS NULL',
+    'SELECT count(*) FROM int_eventos_dfp',
+    'SELECT cd_regulator, ano, versao FROM int_eventos_dfp WHERE dt_receb IS NULL',
   );
   ctx.report.invariant({
     nome: 'eventos_dfp_com_recebimento',

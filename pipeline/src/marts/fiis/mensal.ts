@@ -53,16 +53,16 @@ const TOLERANCIA_SOMA_RECEITAS = 0.005;
 export const SQL_FII_MENSAL = /* sql */ `
 CREATE OR REPLACE TABLE int_fii_meses AS
 SELECT DISTINCT f.ticker, f.cnpj, CAST(date_trunc('month', i.competencia) AS DATE) AS mes
-FROM mart_fiis f JOIN fii_informes i USING (cnpj) WHERE f.ticker IS NOT NULL
+FROM mart_fiis f JOIN int_fii_informes i USING (cnpj) WHERE f.ticker IS NOT NULL
 UNION
-SELECT f.ticker, f.cnpj, CAST(date_trunc('month', c.data) AS DATE) FROM mart_fiis f JOIN fii_cotacoes c ON c.codisi = f.isin
+SELECT f.ticker, f.cnpj, CAST(date_trunc('month', c.data) AS DATE) FROM mart_fiis f JOIN int_fii_cotacoes c ON c.codisi = f.isin
 WHERE f.ticker IS NOT NULL;
 
 CREATE OR REPLACE TABLE int_fii_preco_fim_mes AS
 SELECT m.ticker, m.mes, last_day(m.mes) AS fim_mes, arg_max(c.data, c.data) AS data_preco,
   arg_max(c.fechamento, c.data) AS preco, arg_max(c.arquivo || ':' || c.linha, c.data) AS fonte_preco
 FROM int_fii_meses m JOIN mart_fiis f USING (ticker)
-JOIN fii_cotacoes c ON c.codisi = f.isin AND date_trunc('month', c.data) = m.mes
+JOIN int_fii_cotacoes c ON c.codisi = f.isin AND date_trunc('month', c.data) = m.mes
 GROUP BY ALL;
 
 CREATE OR REPLACE TABLE int_fii_imoveis AS
@@ -118,7 +118,7 @@ SELECT m.ticker, m.cnpj, m.mes AS competencia, i.versao, i.data_entrega, i.vp_co
   v.vacancia, v.vacancia_referencia,
   CASE WHEN v.mes IS NULL THEN 'sem_informe_trimestral' ELSE v.flag_vacancia END AS flag_vacancia
 FROM int_fii_meses m
-LEFT JOIN fii_informes i ON i.cnpj = m.cnpj AND date_trunc('month', i.competencia) = m.mes
+LEFT JOIN int_fii_informes i ON i.cnpj = m.cnpj AND date_trunc('month', i.competencia) = m.mes
 LEFT JOIN mart_fii_pvp pv ON pv.ticker = m.ticker AND date_trunc('month', pv.competencia) = m.mes
 LEFT JOIN int_fii_preco_fim_mes p ON p.ticker = m.ticker AND p.mes = m.mes
 LEFT JOIN dy d ON d.ticker = m.ticker AND d.mes = m.mes

@@ -187,7 +187,7 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
   for (const f of fundos) {
     const dy = dys.get(f.ticker);
     // The code came from a COTAHIST row of this ISIN, so a fund with a code always has a close.
-    if (dy === undefined) throw new Error(`fiis: ${f.ticker} has a code but no close in fii_cotacoes`);
+    if (dy === undefined) throw new Error(`fiis: ${f.ticker} has a code but no close in int_fii_cotacoes`);
     recursos.push({
       cadastro: {
         cnpj: f.cnpj,

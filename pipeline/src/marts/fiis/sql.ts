@@ -22,23 +22,23 @@ function sqlCapturas(): string {
   return CAMPOS_CAPTURADOS.map(
     (c) => `SELECT n.cnpj, n.competencia, '${c}' AS campo, ${CAMPOS_NUMERICOS.has(c)} AS numerico,
       CAST(a.${c} AS VARCHAR) AS antes, CAST(n.${c} AS VARCHAR) AS depois, a.versao AS versao_antes, n.versao AS versao_depois
-    FROM fii_informes_versoes n JOIN fii_informes_versoes a
+    FROM int_fii_informes_versoes n JOIN int_fii_informes_versoes a
       ON a.cnpj = n.cnpj AND a.competencia = n.competencia AND a.versao = n.versao - 1
     WHERE a.${c} IS DISTINCT FROM n.${c}`,
   ).join(' UNION ALL ');
 }
 
 /**
- * `fii_informes_versoes`: every staged version of every monthly report (geral joined to complemento on
+ * `int_fii_informes_versoes`: every staged version of every monthly report (geral joined to complemento on
  * fund, month and version), with the file and line of each half.
- * `fii_informes`: the newest version of each month (CVM keeps one row per version; the highest wins).
- * `fii_codigos`: ISIN → trading code from COTAHIST's FII rows; the newest session's code wins when an
+ * `int_fii_informes`: the newest version of each month (CVM keeps one row per version; the highest wins).
+ * `int_fii_codigos`: ISIN → trading code from COTAHIST's FII rows; the newest session's code wins when an
  * ISIN traded under several codes.
  * `mart_fiis`: one row per fund (CNPJ) from its newest report. A fund gets a `ticker` only when that
  * report's ISIN is well formed, is claimed by no other fund's newest report, and traded in our files.
  */
 export const SQL_FIIS = /* sql */ `
-CREATE OR REPLACE TABLE fii_informes_versoes AS
+CREATE OR REPLACE TABLE int_fii_informes_versoes AS
 SELECT g.cnpj_fundo_classe AS cnpj, g.data_referencia AS competencia, CAST(g.versao AS INTEGER) AS versao,
   g.data_entrega, CASE WHEN regexp_full_match(trim(g.codigo_isin), '${ISIN_VALIDO}') THEN trim(g.codigo_isin) END AS isin,
   nullif(trim(g.nome_fundo_classe), '') AS nome, nullif(trim(g.segmento_atuacao), '') AS segmento,
@@ -52,44 +52,44 @@ LEFT JOIN stg_cvm_fii_mensal_complemento c
   ON c.cnpj_fundo_classe = g.cnpj_fundo_classe AND c.data_referencia = g.data_referencia AND c.versao = g.versao
 WHERE g.cnpj_fundo_classe IS NOT NULL AND g.data_referencia IS NOT NULL AND g.data_entrega IS NOT NULL;
 
-CREATE OR REPLACE TABLE fii_informes AS
-SELECT * FROM fii_informes_versoes
+CREATE OR REPLACE TABLE int_fii_informes AS
+SELECT * FROM int_fii_informes_versoes
 QUALIFY row_number() OVER (PARTITION BY cnpj, competencia ORDER BY versao DESC) = 1;
 
--- FII quotes: the whole sessions (mkt_cotacoes) plus COTAHIST excerpts for days the whole files lack.
+-- FII quotes: the whole sessions (int_mercado_cotacoes) plus COTAHIST excerpts for days the whole files lack.
 -- Excerpts stay out of the session calendar (see cotahistRecorteSpec), so P/VP still uses whole sessions.
-CREATE OR REPLACE TABLE fii_cotacoes AS
-SELECT ticker, data, fechamento, codisi, especi, arquivo, linha FROM mkt_cotacoes WHERE codbdi = '${CODBDI_FII}'
+CREATE OR REPLACE TABLE int_fii_cotacoes AS
+SELECT ticker, data, fechamento, codisi, especi, arquivo, linha FROM int_mercado_cotacoes WHERE codbdi = '${CODBDI_FII}'
 UNION ALL
 SELECT * FROM (
   SELECT upper(trim(codneg)) AS ticker, data_pregao AS data, CAST(preult AS DOUBLE) / fatcot AS fechamento, codisi,
     trim(especi) AS especi, _arquivo AS arquivo, _linha AS linha
   FROM stg_b3_cotahist_recorte r
   WHERE codbdi = '${CODBDI_FII}' AND tpmerc = '010' AND preult > 0 AND fatcot > 0
-    AND NOT EXISTS (SELECT 1 FROM mkt_cotacoes m WHERE m.ticker = upper(trim(r.codneg)) AND m.data = r.data_pregao)
+    AND NOT EXISTS (SELECT 1 FROM int_mercado_cotacoes m WHERE m.ticker = upper(trim(r.codneg)) AND m.data = r.data_pregao)
   QUALIFY row_number() OVER (PARTITION BY upper(trim(codneg)), data_pregao ORDER BY _arquivo, _linha) = 1);
 
-CREATE OR REPLACE TABLE fii_codigos AS
+CREATE OR REPLACE TABLE int_fii_codigos AS
 SELECT codisi AS isin, arg_max(ticker, data) AS ticker, count(DISTINCT ticker) AS n_codigos
-FROM fii_cotacoes WHERE codisi IS NOT NULL GROUP BY codisi;
+FROM int_fii_cotacoes WHERE codisi IS NOT NULL GROUP BY codisi;
 
 CREATE OR REPLACE TABLE mart_fiis AS
 WITH ult AS (
-  SELECT * FROM fii_informes QUALIFY row_number() OVER (PARTITION BY cnpj ORDER BY competencia DESC) = 1
+  SELECT * FROM int_fii_informes QUALIFY row_number() OVER (PARTITION BY cnpj ORDER BY competencia DESC) = 1
 ), donos AS (SELECT isin, count(*) AS n FROM ult WHERE isin IS NOT NULL GROUP BY isin)
 SELECT u.*, CASE WHEN d.n = 1 THEN k.ticker END AS ticker, coalesce(d.n > 1, false) AS isin_disputado
-FROM ult u LEFT JOIN donos d USING (isin) LEFT JOIN fii_codigos k USING (isin);
+FROM ult u LEFT JOIN donos d USING (isin) LEFT JOIN int_fii_codigos k USING (isin);
 
 -- Point in time: the first session on or after the delivery of the version used, the fund's close there.
 CREATE OR REPLACE TABLE mart_fii_pvp AS
 WITH base AS (
   SELECT f.ticker, f.isin AS isin_fundo, i.cnpj, i.competencia, i.data_entrega, i.vp_cota,
-    mkt_primeira_sessao(i.data_entrega) AS data_preco
-  FROM fii_informes i JOIN mart_fiis f USING (cnpj) WHERE f.ticker IS NOT NULL
+    int_mercado_primeira_sessao(i.data_entrega) AS data_preco
+  FROM int_fii_informes i JOIN mart_fiis f USING (cnpj) WHERE f.ticker IS NOT NULL
 ), precificado AS (
   SELECT b.*, p.fechamento AS preco, date_diff('day', b.data_entrega, b.data_preco) AS dias_ate_preco,
     p.arquivo || ':' || p.linha AS fonte_preco
-  FROM base b LEFT JOIN mkt_cotacoes p
+  FROM base b LEFT JOIN int_mercado_cotacoes p
     ON p.codisi = b.isin_fundo AND p.data = b.data_preco AND p.codbdi = '${CODBDI_FII}'
 )
 SELECT *,
@@ -106,7 +106,7 @@ FROM precificado;
 CREATE OR REPLACE TABLE mart_fii_ultimo_preco AS
 SELECT f.ticker, arg_max(p.data, p.data) AS data, arg_max(p.fechamento, p.data) AS preco,
   arg_max(p.arquivo || ':' || p.linha, p.data) AS fonte_preco
-FROM mart_fiis f JOIN fii_cotacoes p ON p.codisi = f.isin
+FROM mart_fiis f JOIN int_fii_cotacoes p ON p.codisi = f.isin
 WHERE f.ticker IS NOT NULL GROUP BY f.ticker;
 
 -- Distributions (B3 GetListedSupplementFunds): only entries paid on the fund's own quota ISIN; other ISINs
@@ -143,7 +143,7 @@ WHERE p.data_com > d.data_base - INTERVAL 12 MONTH AND p.data_com <= d.data_base
 
 -- Resubmitted months of funds with a code: the current version above 1, with its delivery date.
 CREATE OR REPLACE TABLE mart_fii_versoes AS
-SELECT cnpj, competencia, versao, data_entrega FROM fii_informes
+SELECT cnpj, competencia, versao, data_entrega FROM int_fii_informes
 WHERE versao > 1 AND cnpj IN (SELECT cnpj FROM mart_fiis WHERE ticker IS NOT NULL);
 
 -- Field by field before/after, only when the staged files hold two consecutive versions of one month.
@@ -158,20 +158,20 @@ SELECT * FROM (${sqlCapturas()}) WHERE cnpj IN (SELECT cnpj FROM mart_fiis WHERE
 const SQL_PRIMEIRA_COTACAO_APOS_DATA_COM = `
   SELECT p.ticker, p.data_com, min(c.data) AS data_ex, arg_min(c.especi, c.data) AS especi,
     arg_min(c.arquivo || ':' || c.linha, c.data) AS arquivo
-  FROM mart_fii_proventos p JOIN fii_cotacoes c
+  FROM mart_fii_proventos p JOIN int_fii_cotacoes c
     ON c.ticker = p.ticker AND c.data > p.data_com AND c.data <= p.data_com + INTERVAL 5 DAY
   WHERE p.tipo = 'RENDIMENTO' GROUP BY p.ticker, p.data_com`;
 
 /** Tables the REIT marts read that exist only when a file of their kind was staged. */
 export async function garantirTabelasFiis(db: BuildContext['db']): Promise<void> {
   await ensureStagingTable(db, fundDistributionsSpec.staged, stagingColumnsOf(fundDistributionsSpec));
-  // The columns fii_cotacoes reads, typed as the fixed-width reader stages them.
+  // The columns int_fii_cotacoes reads, typed as the fixed-width reader stages them.
   await db.run(`CREATE TABLE IF NOT EXISTS stg_b3_cotahist_recorte (data_pregao DATE, codbdi VARCHAR,
     codneg VARCHAR, tpmerc VARCHAR, especi VARCHAR, preult DECIMAL(18,2), fatcot INTEGER, codisi VARCHAR,
     _arquivo VARCHAR, _linha BIGINT)`);
 }
 
-/** Stage `mart_fiis`: runs after the market marts (it needs `mkt_cotacoes` and the session calendar). */
+/** Stage `mart_fiis`: runs after the market marts (it needs `int_mercado_cotacoes` and the session calendar). */
 export const fiisMartStage: Stage = {
   name: 'mart_fiis',
   async run(ctx) {

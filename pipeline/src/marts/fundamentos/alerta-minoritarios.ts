@@ -13,7 +13,7 @@ export const SQL_ALERTA_MINORITARIOS = /* sql */ `
 CREATE OR REPLACE TABLE mart_fundamentos_alerta_minoritarios AS
 WITH u AS (
   SELECT cd_regulator, arg_max(ano, ano) AS ano, arg_max(lucro_u, ano) AS lucro, arg_max(lucro_ctrl_u, ano) AS ctrl
-  FROM fund_base WHERE lucro_ag = 'con' AND lucro_u IS NOT NULL AND lucro_ctrl_u IS NOT NULL
+  FROM int_fundamentos_base WHERE lucro_ag = 'con' AND lucro_u IS NOT NULL AND lucro_ctrl_u IS NOT NULL
   GROUP BY cd_regulator
 )
 SELECT cd_regulator, ano, lucro, ctrl, (lucro - ctrl) / abs(lucro) AS diferenca_relativa

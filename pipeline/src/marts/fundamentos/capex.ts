@@ -31,7 +31,7 @@ WITH c AS (
          CASE WHEN l.cd_conta NOT LIKE '6.02.%' THEN $fora
               WHEN regexp_matches(lower(strip_accents(l.ds_conta)), $excluido) THEN $entrada
          END AS motivo_base
-  FROM int_fundamentos_linhas_todas l JOIN fund_base b ON b.cd_regulator = l.cd_regulator AND b.ano = l.ano AND b.fco_mi_ag = l.agreg
+  FROM int_fundamentos_linhas_todas l JOIN int_fundamentos_base b ON b.cd_regulator = l.cd_regulator AND b.ano = l.ano AND b.fco_mi_ag = l.agreg
   WHERE l.demo = 'DFC_MI' AND l.ordem = 'ultimo' AND b.fco_mi_u IS NOT NULL
     AND regexp_matches(lower(strip_accents(l.ds_conta)), $candidato)
 )
@@ -54,7 +54,7 @@ WITH s AS (
   SELECT b.cd_regulator, b.ano, b.fco_mi_u AS fco,
     count(c.cd_conta) FILTER (WHERE c.decisao = 'incluida') AS n_incluidas,
     sum(c.valor) FILTER (WHERE c.decisao = 'incluida') AS capex
-  FROM fund_base b LEFT JOIN mart_capex_candidatos c USING (cd_regulator, ano)
+  FROM int_fundamentos_base b LEFT JOIN mart_capex_candidatos c USING (cd_regulator, ano)
   GROUP BY ALL
 )
 SELECT s.*,

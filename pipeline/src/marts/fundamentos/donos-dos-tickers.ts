@@ -8,7 +8,7 @@ import { estagioDeMart } from '../../core/mart.ts';
 export const SQL_DONOS_DOS_TICKERS = /* sql */ `
 CREATE OR REPLACE TABLE mart_fundamentos_tickers_donos AS
 SELECT t.ticker, t.cd_regulator, a.ticker_atual, t.vigente
-FROM mart_tickers t JOIN fund_ticker_atual a USING (cd_regulator)
+FROM mart_tickers t JOIN int_fundamentos_ticker_atual a USING (cd_regulator)
 QUALIFY row_number() OVER (PARTITION BY t.ticker ORDER BY t.vigente DESC, t.ultimo_fca_com_codigo DESC) = 1
 `;
 

@@ -17,7 +17,7 @@ SELECT cd_regulator, ano, ds_conta AS rotulo_3_01,
   CASE WHEN ds_conta ILIKE '%intermedia__o financeira%' THEN 'banco'
        WHEN ds_conta ILIKE 'receitas das opera__es%' THEN 'seguradora'
        ELSE 'geral' END AS tipo
-FROM fund_linhas WHERE demo = 'DRE' AND cd_conta = '3.01' AND ordem = 'ultimo';
+FROM int_fundamentos_linhas WHERE demo = 'DRE' AND cd_conta = '3.01' AND ordem = 'ultimo';
 
 CREATE OR REPLACE TABLE int_fundamentos_cnpj_cd AS
 SELECT cnpj, arg_max(cd, dt) AS cd FROM (
@@ -47,7 +47,7 @@ SELECT c.cd AS cd_regulator, ff.ticker,
 FROM ff JOIN ultimo_fca u USING (cnpj) JOIN int_fundamentos_cnpj_cd c ON c.cnpj = ff.cnpj
 GROUP BY ALL;
 
-CREATE OR REPLACE TABLE fund_ticker_atual AS
+CREATE OR REPLACE TABLE int_fundamentos_ticker_atual AS
 SELECT cd_regulator,
   arg_min(ticker, (NOT vigente, CASE WHEN ticker LIKE '%11' THEN 0 WHEN ticker LIKE '%4' THEN 1
                                      WHEN ticker LIKE '%3' THEN 2 ELSE 3 END, -ultimo_fca_com_codigo, ticker)) AS ticker_atual,
@@ -77,7 +77,7 @@ SELECT ident.cd AS cd_regulator, coalesce(cad.nome_cad, ident.nome_dfp) AS nome,
        ident.primeiro_ano, ident.ultimo_ano, CAST(coalesce(reap.n, 0) AS INTEGER) AS reapresentacoes
 FROM ident
 LEFT JOIN cad USING (cd) LEFT JOIN tipo USING (cd) LEFT JOIN reap USING (cd)
-LEFT JOIN fund_ticker_atual t ON t.cd_regulator = ident.cd
+LEFT JOIN int_fundamentos_ticker_atual t ON t.cd_regulator = ident.cd
 ORDER BY cd_regulator;
 `;
 

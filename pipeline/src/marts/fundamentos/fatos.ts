@@ -4,7 +4,7 @@ import { VALOR_EM_REAIS } from './sql.ts';
 
 /**
  * Annual facts. `int_fundamentos_linhas_todas`: every row of the latest VERSAO of each annual filing and
- * statement, both aggregations, in BRL units. `fund_linhas`: the same with one aggregation per filing
+ * statement, both aggregations, in BRL units. `int_fundamentos_linhas`: the same with one aggregation per filing
  * and statement (con when the filing has it, else ind). `mart_fatos`: the filing's own year (ÚLTIMO).
  */
 export const SQL_FATOS = /* sql */ `
@@ -77,13 +77,13 @@ CREATE OR REPLACE TABLE int_fundamentos_agregacao AS
 SELECT cd_regulator, ano, demo, CASE WHEN bool_or(agreg = 'con') THEN 'con' ELSE 'ind' END AS agreg
 FROM int_fundamentos_linhas_todas GROUP BY ALL;
 
-CREATE OR REPLACE TABLE fund_linhas AS
+CREATE OR REPLACE TABLE int_fundamentos_linhas AS
 SELECT l.* FROM int_fundamentos_linhas_todas l JOIN int_fundamentos_agregacao a USING (cd_regulator, ano, demo, agreg);
 
 CREATE OR REPLACE TABLE mart_fatos AS
 SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, valor, versao, dt_receb, dt_receb_primeira,
        dt_ini_exerc, dt_fim_exerc, escala_moeda, arquivo, linha
-FROM fund_linhas
+FROM int_fundamentos_linhas
 WHERE ordem = 'ultimo' AND st_conta_fixa = 'S'
 ORDER BY cd_regulator, ano, demo, cd_conta;
 

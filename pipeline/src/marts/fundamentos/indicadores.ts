@@ -6,7 +6,7 @@ import { SQL_PAPEIS } from './papeis.ts';
 
 /**
  * The spec's 13 indicators, one rule each: the roles (papéis) it reads, the ordered conditions that make
- * it null (first match gives the flag) and the formula. Inputs come from `fund_base` (one row per
+ * it null (first match gives the flag) and the formula. Inputs come from `int_fundamentos_base` (one row per
  * company and fiscal year, `_u` = ÚLTIMO, `_p` = PENÚLTIMO of the same filing): b = the year's filing,
  * b1 = the previous year's filing, b4 = the filing four years back (its PENÚLTIMO is year-5).
  */
@@ -213,9 +213,9 @@ export const CRITERIOS_F_SCORE: { nome: string; descricao: string; entradas: str
   ];
 
 const FROM_BASE = /* sql */ `
-FROM fund_base b
-LEFT JOIN fund_base b1 ON b1.cd_regulator = b.cd_regulator AND b1.ano = b.ano - 1
-LEFT JOIN fund_base b4 ON b4.cd_regulator = b.cd_regulator AND b4.ano = b.ano - 4
+FROM int_fundamentos_base b
+LEFT JOIN int_fundamentos_base b1 ON b1.cd_regulator = b.cd_regulator AND b1.ano = b.ano - 1
+LEFT JOIN int_fundamentos_base b4 ON b4.cd_regulator = b.cd_regulator AND b4.ano = b.ano - 4
 LEFT JOIN int_fundamentos_tipo_ano t ON t.cd_regulator = b.cd_regulator AND t.ano = b.ano
 LEFT JOIN int_fundamentos_dep_amort da ON da.cd_regulator = b.cd_regulator AND da.ano = b.ano`;
 

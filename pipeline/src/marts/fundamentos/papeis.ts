@@ -67,19 +67,19 @@ const valores = PAPEIS_FIXOS.map((p) => `('${p.demo}', '${p.cd_conta}', '${p.pap
 export const SQL_PAPEIS = /* sql */ `
 CREATE OR REPLACE TABLE int_fundamentos_papeis AS
 WITH lucro AS (
-  SELECT cd_regulator, ano, min(cd_conta) AS cod FROM fund_linhas
+  SELECT cd_regulator, ano, min(cd_conta) AS cod FROM int_fundamentos_linhas
   WHERE demo = 'DRE' AND ordem = 'ultimo' AND regexp_full_match(cd_conta, '3\\.[0-9]{2}')
     AND regexp_matches(lower(strip_accents(ds_conta)), '^lucro.*periodo')
   GROUP BY ALL
 ),
 pl AS (
-  SELECT cd_regulator, ano, min(cd_conta) AS cod FROM fund_linhas
+  SELECT cd_regulator, ano, min(cd_conta) AS cod FROM int_fundamentos_linhas
   WHERE demo = 'BPP' AND ordem = 'ultimo' AND regexp_full_match(cd_conta, '2\\.[0-9]{2}')
     AND lower(strip_accents(ds_conta)) LIKE 'patrimonio liquido%'
   GROUP BY ALL
 ),
 nci AS (
-  SELECT l.cd_regulator, l.ano, min(l.cd_conta) AS cod FROM fund_linhas l JOIN pl USING (cd_regulator, ano)
+  SELECT l.cd_regulator, l.ano, min(l.cd_conta) AS cod FROM int_fundamentos_linhas l JOIN pl USING (cd_regulator, ano)
   WHERE l.demo = 'BPP' AND l.ordem = 'ultimo' AND starts_with(l.cd_conta, pl.cod || '.')
     AND length(l.cd_conta) = length(pl.cod) + 3 AND lower(strip_accents(l.ds_conta)) LIKE '%nao controlador%'
   GROUP BY ALL
@@ -93,13 +93,13 @@ rotulos AS (
 )
 SELECT l.cd_regulator, l.ano, l.demo, l.agreg, l.ordem, l.cd_conta, l.ds_conta, CAST(l.valor AS DOUBLE) AS valor, m.papel,
        l.arquivo, l.linha, l.versao, l.dt_receb
-FROM fund_linhas l JOIN (VALUES ${valores}) m(demo, cd_conta, papel) USING (demo, cd_conta)
+FROM int_fundamentos_linhas l JOIN (VALUES ${valores}) m(demo, cd_conta, papel) USING (demo, cd_conta)
 UNION ALL
 SELECT l.cd_regulator, l.ano, l.demo, l.agreg, l.ordem, l.cd_conta, l.ds_conta, CAST(l.valor AS DOUBLE), r.papel,
        l.arquivo, l.linha, l.versao, l.dt_receb
-FROM fund_linhas l JOIN rotulos r USING (cd_regulator, ano, demo, cd_conta);
+FROM int_fundamentos_linhas l JOIN rotulos r USING (cd_regulator, ano, demo, cd_conta);
 
-CREATE OR REPLACE TABLE fund_base AS
+CREATE OR REPLACE TABLE int_fundamentos_base AS
 SELECT cd_regulator, ano,
 ${PAPEIS.map(
   (p) => `  max(valor) FILTER (WHERE papel = '${p}' AND ordem = 'ultimo') AS ${p}_u,

@@ -517,7 +517,7 @@ async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
     ctx.db,
     `SELECT i.cd_regulator, i.ano, da.agreg, b.ebit_u AS ebit, da.dep_amort, i.valor AS ebitda, i.flag
      FROM mart_indicadores i
-     LEFT JOIN fund_base b USING (cd_regulator, ano) LEFT JOIN int_fundamentos_dep_amort da USING (cd_regulator, ano)
+     LEFT JOIN int_fundamentos_base b USING (cd_regulator, ano) LEFT JOIN int_fundamentos_dep_amort da USING (cd_regulator, ano)
      WHERE i.nome = 'ebitda' AND i.cd_regulator IN (${PUBLICADAS}) AND (b.ebit_u IS NOT NULL OR da.cd_regulator IS NOT NULL)
      ORDER BY i.cd_regulator, i.ano`,
     EbitdaRow,

@@ -96,7 +96,7 @@ q4 AS (
          CASE WHEN f.demo NOT IN ('BPA', 'BPP') AND y.ytd IS NULL THEN 'acumulado_sem_mes_anterior' END AS flag,
          CASE WHEN f.demo IN ('BPA', 'BPP') THEN 'dfp_saldo' ELSE 'dfp_menos_itr_3t' END AS origem,
          f.versao, f.dt_receb, f.arquivo, f.linha
-  FROM fund_linhas f
+  FROM int_fundamentos_linhas f
   LEFT JOIN int_fundamentos_blocos_itr y ON y.cd_regulator = f.cd_regulator AND y.ano = f.ano AND y.trimestre = 3
     AND y.demo = f.demo AND y.cd_conta = f.cd_conta AND y.agreg = f.agreg
   WHERE f.ordem = 'ultimo' AND f.demo IN ('BPA', 'BPP', 'DRE', 'DFC_MI', 'DFC_MD', 'DVA')

@@ -16,7 +16,7 @@ export const PVP_MAX = 50;
  * `int_mercado_acoes_brutas`: counts as filed, one row per company and filing (latest VERSAO), with the
  * reception date of that filing (the count is unknowable before it). FRE counts are used only for a
  * company and year without composicao_capital and carry `acoes_do_fre_sem_tesouraria`.
- * `mkt_acoes`: outstanding = issued − treasury per class, times the detected scale, with flags.
+ * `int_mercado_acoes`: outstanding = issued − treasury per class, times the detected scale, with flags.
  */
 export const SQL_ACOES = /* sql */ `
 CREATE OR REPLACE TABLE int_mercado_doc_receb AS
@@ -51,30 +51,30 @@ SELECT * FROM fre WHERE NOT EXISTS (
   SELECT 1 FROM comp WHERE comp.cd_regulator = fre.cd_regulator AND year(comp.dt_refer) = year(fre.dt_refer));
 
 -- most liquid code per company, session and class: the price of that class on that day
-CREATE OR REPLACE TABLE mkt_preco_classe AS
+CREATE OR REPLACE TABLE int_mercado_preco_classe AS
 SELECT cd_regulator, data, classe, arg_max(fechamento, volume) AS preco, arg_max(ticker, volume) AS ticker,
   arg_max(arquivo, volume) AS arquivo, arg_max(linha, volume) AS linha, count(*) AS n_codigos
-FROM mkt_precos_empresa WHERE classe IS NOT NULL GROUP BY ALL;
+FROM int_mercado_precos_empresa WHERE classe IS NOT NULL GROUP BY ALL;
 
-CREATE OR REPLACE TABLE mkt_acoes AS
+CREATE OR REPLACE TABLE int_mercado_acoes AS
 WITH s AS (
   SELECT a.cd_regulator, a.doc, a.dt_refer,
     arg_min(p.data, abs(date_diff('day', a.dt_refer, p.data))) AS data_escala
-  FROM int_mercado_acoes_brutas a JOIN mkt_preco_classe p USING (cd_regulator) GROUP BY ALL
+  FROM int_mercado_acoes_brutas a JOIN int_mercado_preco_classe p USING (cd_regulator) GROUP BY ALL
 ),
 -- equity of the nearest fiscal year: the test is about orders of magnitude (1 vs 1000), which a year
 -- or two of change in equity cannot produce, and the sample often lacks the balance sheet of the same year
 eq AS (
   SELECT a.cd_regulator, a.doc, a.dt_refer, arg_min(b.pl_u, (abs(b.ano - year(a.dt_refer)), -b.ano)) AS pl_u
-  FROM int_mercado_acoes_brutas a JOIN fund_base b ON b.cd_regulator = a.cd_regulator AND b.pl_u IS NOT NULL GROUP BY ALL
+  FROM int_mercado_acoes_brutas a JOIN int_fundamentos_base b ON b.cd_regulator = a.cd_regulator AND b.pl_u IS NOT NULL GROUP BY ALL
 ),
 m AS (
   SELECT a.*, s.data_escala, b.pl_u AS patrimonio,
     (a.on_emitidas - a.on_tesouraria) * pon.preco AS mcap_on, (a.pn_emitidas - a.pn_tesouraria) * ppn.preco AS mcap_pn
   FROM int_mercado_acoes_brutas a
   LEFT JOIN s USING (cd_regulator, doc, dt_refer)
-  LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = a.cd_regulator AND pon.data = s.data_escala AND pon.classe = 'ON'
-  LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = a.cd_regulator AND ppn.data = s.data_escala AND ppn.classe = 'PN'
+  LEFT JOIN int_mercado_preco_classe pon ON pon.cd_regulator = a.cd_regulator AND pon.data = s.data_escala AND pon.classe = 'ON'
+  LEFT JOIN int_mercado_preco_classe ppn ON ppn.cd_regulator = a.cd_regulator AND ppn.data = s.data_escala AND ppn.classe = 'PN'
   LEFT JOIN eq b ON b.cd_regulator = a.cd_regulator AND b.doc = a.doc AND b.dt_refer = a.dt_refer
 ),
 r AS (
@@ -109,15 +109,15 @@ export const acoesStage: Stage = {
         nome: 'acoes_uma_linha_por_documento',
         tipo: 'hard',
         descricao: 'one share count per company, document and reference date',
-        tabela: 'mkt_acoes',
+        tabela: 'int_mercado_acoes',
         regra: 'chave_unica',
         colunas: ['cd_regulator', 'doc', 'dt_refer'],
       },
     ]);
     const escala = await verificar(
       ctx.db,
-      'SELECT count(*) FROM mkt_acoes',
-      'SELECT cd_regulator, dt_refer, pvp_declarado, arquivo, linha FROM mkt_acoes WHERE escala IS NULL',
+      'SELECT count(*) FROM int_mercado_acoes',
+      'SELECT cd_regulator, dt_refer, pvp_declarado, arquivo, linha FROM int_mercado_acoes WHERE escala IS NULL',
     );
     ctx.report.invariant({
       nome: 'acoes_escala_determinada',

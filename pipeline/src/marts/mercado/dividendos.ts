@@ -47,7 +47,7 @@ SELECT p.* EXCLUDE (preco_b3), coalesce(c.preco, p.preco_b3) AS preco_com, c.tic
   CASE WHEN c.preco IS NOT NULL THEN 'cotahist' WHEN p.preco_b3 IS NOT NULL THEN 'b3_fechamento_data_com' END AS fonte_preco_com,
   CASE WHEN c.preco IS NOT NULL THEN NULL WHEN p.preco_b3 IS NOT NULL THEN 'preco_com_fechamento_b3'
     ELSE 'sem_pregao_na_data_com' END AS flag
-FROM p LEFT JOIN mkt_preco_classe c
+FROM p LEFT JOIN int_mercado_preco_classe c
   ON c.cd_regulator = p.cd_regulator AND c.data = p.data_com
  AND c.classe = CASE WHEN p.tipo_acao LIKE 'PN%' THEN 'PN' ELSE p.tipo_acao END;
 `;

@@ -122,12 +122,12 @@ WHERE ordem = 'ultimo' AND dt_receb IS NOT NULL GROUP BY ALL;
 
 `;
 
-/** Reads int_mercado_filings, mkt_precos_empresa, mkt_preco_classe, mkt_acoes, fund_ticker_atual, fund_base, mart_indicadores. */
+/** Reads int_mercado_filings, int_mercado_precos_empresa, int_mercado_preco_classe, int_mercado_acoes, int_fundamentos_ticker_atual, int_fundamentos_base, mart_indicadores. */
 export const SQL_MULTIPLOS_ANUAIS = /* sql */ `
 CREATE OR REPLACE TABLE mart_mercado_multiplos_anuais AS
 WITH dp AS (
   SELECT f.cd_regulator, f.ano, f.dt_receb, min(p.data) AS data_preco
-  FROM int_mercado_filings f JOIN mkt_precos_empresa p ON p.cd_regulator = f.cd_regulator AND p.data >= f.dt_receb
+  FROM int_mercado_filings f JOIN int_mercado_precos_empresa p ON p.cd_regulator = f.cd_regulator AND p.data >= f.dt_receb
   GROUP BY ALL
 ),
 cab AS (
@@ -135,14 +135,14 @@ cab AS (
     arg_max(p.ticker, (p.ticker = t.ticker_atual, p.volume)) AS ticker_preco,
     arg_max(p.fechamento, (p.ticker = t.ticker_atual, p.volume)) AS preco,
     arg_max(p.arquivo || ':' || p.linha, (p.ticker = t.ticker_atual, p.volume)) AS origem_preco
-  FROM dp JOIN mkt_precos_empresa p ON p.cd_regulator = dp.cd_regulator AND p.data = dp.data_preco
-  LEFT JOIN fund_ticker_atual t ON t.cd_regulator = dp.cd_regulator
+  FROM dp JOIN int_mercado_precos_empresa p ON p.cd_regulator = dp.cd_regulator AND p.data = dp.data_preco
+  LEFT JOIN int_fundamentos_ticker_atual t ON t.cd_regulator = dp.cd_regulator
   GROUP BY ALL
 ),
 ac AS (
   SELECT dp.cd_regulator, dp.ano, a.dt_refer AS acoes_dt_refer, a.on_circulacao, a.pn_circulacao, a.flag AS flag_acoes,
     a.arquivo || ':' || a.linha AS origem_acoes
-  FROM dp JOIN mkt_acoes a ON a.cd_regulator = dp.cd_regulator AND a.dt_receb <= dp.data_preco
+  FROM dp JOIN int_mercado_acoes a ON a.cd_regulator = dp.cd_regulator AND a.dt_receb <= dp.data_preco
   QUALIFY row_number() OVER (PARTITION BY dp.cd_regulator, dp.ano ORDER BY a.dt_refer DESC, (a.doc = 'DFP') DESC) = 1
 ),
 ind AS (
@@ -161,9 +161,9 @@ base AS (
   FROM dp JOIN cab USING (cd_regulator, ano)
   LEFT JOIN int_fundamentos_fcf fcf ON fcf.cd_regulator = dp.cd_regulator AND fcf.ano = dp.ano
   LEFT JOIN ac USING (cd_regulator, ano)
-  LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = dp.cd_regulator AND pon.data = dp.data_preco AND pon.classe = 'ON'
-  LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = dp.cd_regulator AND ppn.data = dp.data_preco AND ppn.classe = 'PN'
-  LEFT JOIN fund_base b ON b.cd_regulator = dp.cd_regulator AND b.ano = dp.ano
+  LEFT JOIN int_mercado_preco_classe pon ON pon.cd_regulator = dp.cd_regulator AND pon.data = dp.data_preco AND pon.classe = 'ON'
+  LEFT JOIN int_mercado_preco_classe ppn ON ppn.cd_regulator = dp.cd_regulator AND ppn.data = dp.data_preco AND ppn.classe = 'PN'
+  LEFT JOIN int_fundamentos_base b ON b.cd_regulator = dp.cd_regulator AND b.ano = dp.ano
   LEFT JOIN ind ON ind.cd_regulator = dp.cd_regulator AND ind.ano = dp.ano
 ),
 mc AS (
@@ -217,19 +217,19 @@ FROM mc ORDER BY cd_regulator, ano;
 
 export const SQL_VALUATION = /* sql */ `
 CREATE OR REPLACE TABLE int_mercado_valuation AS
-WITH ult AS (SELECT cd_regulator, max(data) AS data_preco FROM mkt_precos_empresa GROUP BY ALL),
+WITH ult AS (SELECT cd_regulator, max(data) AS data_preco FROM int_mercado_precos_empresa GROUP BY ALL),
 cab AS (
   SELECT u.cd_regulator, u.data_preco,
     arg_max(p.ticker, (p.ticker = t.ticker_atual, p.volume)) AS ticker_preco,
     arg_max(p.fechamento, (p.ticker = t.ticker_atual, p.volume)) AS preco,
     arg_max(p.classe, (p.ticker = t.ticker_atual, p.volume)) AS classe_preco
-  FROM ult u JOIN mkt_precos_empresa p ON p.cd_regulator = u.cd_regulator AND p.data = u.data_preco
-  LEFT JOIN fund_ticker_atual t ON t.cd_regulator = u.cd_regulator GROUP BY ALL
+  FROM ult u JOIN int_mercado_precos_empresa p ON p.cd_regulator = u.cd_regulator AND p.data = u.data_preco
+  LEFT JOIN int_fundamentos_ticker_atual t ON t.cd_regulator = u.cd_regulator GROUP BY ALL
 ),
 ac AS (
-  SELECT * FROM mkt_acoes QUALIFY row_number() OVER (PARTITION BY cd_regulator ORDER BY dt_refer DESC, (doc = 'DFP') DESC) = 1
+  SELECT * FROM int_mercado_acoes QUALIFY row_number() OVER (PARTITION BY cd_regulator ORDER BY dt_refer DESC, (doc = 'DFP') DESC) = 1
 ),
-ano AS (SELECT cd_regulator, max(ano) AS ano FROM fund_base GROUP BY ALL),
+ano AS (SELECT cd_regulator, max(ano) AS ano FROM int_fundamentos_base GROUP BY ALL),
 ind AS (
   SELECT cd_regulator, ano,
     max(valor) FILTER (WHERE nome = 'divida_liquida' AND flag IS NULL) AS divida_liquida
@@ -251,9 +251,9 @@ SELECT cab.*, ano.ano, ac.dt_refer AS acoes_dt_refer, ac.on_circulacao, ac.pn_ci
 FROM cab
 LEFT JOIN ano USING (cd_regulator)
 LEFT JOIN ac USING (cd_regulator)
-LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = cab.cd_regulator AND pon.data = cab.data_preco AND pon.classe = 'ON'
-LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = cab.cd_regulator AND ppn.data = cab.data_preco AND ppn.classe = 'PN'
-LEFT JOIN fund_base b ON b.cd_regulator = cab.cd_regulator AND b.ano = ano.ano
+LEFT JOIN int_mercado_preco_classe pon ON pon.cd_regulator = cab.cd_regulator AND pon.data = cab.data_preco AND pon.classe = 'ON'
+LEFT JOIN int_mercado_preco_classe ppn ON ppn.cd_regulator = cab.cd_regulator AND ppn.data = cab.data_preco AND ppn.classe = 'PN'
+LEFT JOIN int_fundamentos_base b ON b.cd_regulator = cab.cd_regulator AND b.ano = ano.ano
 LEFT JOIN ind ON ind.cd_regulator = cab.cd_regulator AND ind.ano = ano.ano
 LEFT JOIN int_fundamentos_fcf fcf ON fcf.cd_regulator = cab.cd_regulator AND fcf.ano = ano.ano;
 `;

@@ -19,11 +19,11 @@ import { precosStage } from './precos.ts';
  * it, and a price more than DIAS_MAX_ATE_PRECO days later never yields a multiple.
  */
 const TABELAS = [
-  'mkt_precos_empresa',
-  'mkt_preco_classe',
-  'mkt_acoes',
-  'fund_ticker_atual',
-  'fund_base',
+  'int_mercado_precos_empresa',
+  'int_mercado_preco_classe',
+  'int_mercado_acoes',
+  'int_fundamentos_ticker_atual',
+  'int_fundamentos_base',
   'mart_indicadores',
   'int_fundamentos_fcf',
   'int_mercado_filings',
@@ -66,7 +66,7 @@ beforeAll(async () => {
   for (const t of TABELAS) await db.run(`CREATE TABLE ${t} AS FROM '${join(dir, `${t}.parquet`)}'`);
   const ps = (
     await db.runAndReadAll(
-      'SELECT DISTINCT cd_regulator, CAST(data AS VARCHAR) AS d FROM mkt_precos_empresa ORDER BY 1, 2',
+      'SELECT DISTINCT cd_regulator, CAST(data AS VARCHAR) AS d FROM int_mercado_precos_empresa ORDER BY 1, 2',
     )
   ).getRowObjectsJson();
   sessoes = new Map();
@@ -77,7 +77,7 @@ beforeAll(async () => {
     .map((r) => ({ cd: Number(r.cd_regulator), ano: Number(r.ano) }));
   const [faixa] = (
     await db.runAndReadAll(
-      `SELECT CAST(min(data) - 20 AS VARCHAR) AS min, date_diff('day', min(data), max(data)) + 40 AS n FROM mkt_precos_empresa`,
+      `SELECT CAST(min(data) - 20 AS VARCHAR) AS min, date_diff('day', min(data), max(data)) + 40 AS n FROM int_mercado_precos_empresa`,
     )
   ).getRowObjectsJson();
   dias = { min: String(faixa?.min), n: Number(faixa?.n) };

@@ -47,7 +47,7 @@ export async function publicarPrecosPorEmpresa(ctx: BuildContext, cds: number[])
   const rows = await linhas(
     ctx.db,
     `SELECT cd_regulator, ticker, strftime(data, '%Y-%m-%d') AS data, fechamento, volume, fator_ajuste
-     FROM mkt_precos_empresa WHERE cd_regulator IN (${cds.join(',')}) ORDER BY cd_regulator, ticker, data`,
+     FROM int_mercado_precos_empresa WHERE cd_regulator IN (${cds.join(',')}) ORDER BY cd_regulator, ticker, data`,
     Row,
   );
   const porEmpresa = new Map<number, Row[]>();

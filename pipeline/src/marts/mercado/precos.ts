@@ -42,14 +42,14 @@ const CLASSE_DO_ISIN = `CASE WHEN substr(codisi, 7, 3) <> 'ACN' THEN NULL
        WHEN substr(codisi, 10, 1) = 'P' THEN 'PN' END`;
 
 /**
- * `mkt_sessoes`: the session calendar is the set of dates present in the COTAHIST files of the
+ * `int_mercado_sessoes`: the session calendar is the set of dates present in the COTAHIST files of the
  * build, not a holiday table: a date missing from our files is a date we cannot price.
  * `mart_mercado_precos`: one row per trading code and session; raw prices divided by FATCOT, the adjustment
  * factor kept apart (only DESDOBRAMENTO/BONIFICACAO percentages of docs/sources.md §4.2 are applied;
  * a GRUPAMENTO is counted in `int_mercado_eventos_nao_aplicados` and never applied silently).
  */
 export const SQL_PRECOS = /* sql */ `
-CREATE OR REPLACE TABLE mkt_cotacoes AS
+CREATE OR REPLACE TABLE int_mercado_cotacoes AS
 SELECT upper(trim(codneg)) AS ticker, data_pregao AS data,
   CAST(preabe AS DOUBLE) / fatcot AS abertura, CAST(premax AS DOUBLE) / fatcot AS maxima,
   CAST(premin AS DOUBLE) / fatcot AS minima, CAST(preult AS DOUBLE) / fatcot AS fechamento,
@@ -59,9 +59,9 @@ FROM stg_b3_cotahist
 WHERE codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join(', ')}) AND tpmerc = '010'
   AND preult > 0 AND fatcot > 0;
 
-CREATE OR REPLACE TABLE mkt_sessoes AS SELECT DISTINCT data FROM mkt_cotacoes ORDER BY data;
+CREATE OR REPLACE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM int_mercado_cotacoes ORDER BY data;
 -- the point-in-time rule on the calendar: first session on or after d (NULL when our files have none)
-CREATE OR REPLACE MACRO mkt_primeira_sessao(d) AS (SELECT min(data) FROM mkt_sessoes WHERE data >= d);
+CREATE OR REPLACE MACRO int_mercado_primeira_sessao(d) AS (SELECT min(data) FROM int_mercado_sessoes WHERE data >= d);
 
 CREATE OR REPLACE TABLE int_mercado_eventos AS
 SELECT isincode AS codisi, upper(trim(label)) AS tipo, CAST(lastdateprior AS DATE) AS data_com,
@@ -76,10 +76,10 @@ SELECT c.*,
   coalesce((SELECT exp(sum(ln(1 / (1 + e.fator / 100)))) FROM int_mercado_eventos e
             WHERE e.codisi = c.codisi AND e.tipo IN ('DESDOBRAMENTO', 'BONIFICACAO') AND e.fator > 0
               AND c.data <= e.data_com), 1) AS fator_ajuste
-FROM mkt_cotacoes c;
+FROM int_mercado_cotacoes c;
 
 -- company of each code: the FCA list of codes (mart_tickers) of the fundamentals marts
-CREATE OR REPLACE TABLE mkt_precos_empresa AS
+CREATE OR REPLACE TABLE int_mercado_precos_empresa AS
 SELECT t.cd_regulator, p.* FROM mart_mercado_precos p JOIN (SELECT DISTINCT cd_regulator, ticker FROM mart_tickers) t USING (ticker);
 `;
 

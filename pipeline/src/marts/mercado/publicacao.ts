@@ -45,7 +45,7 @@ export const CONJUNTOS_MERCADO: Record<string, string> = {
     FROM mart_mercado_multiplos_anuais ORDER BY cd_regulator, ano`,
   acoes: `SELECT cd_regulator, doc, dt_refer, versao, dt_receb, fonte, on_emitidas, pn_emitidas, on_tesouraria, pn_tesouraria,
       data_escala, patrimonio, pvp_declarado, escala, on_circulacao, pn_circulacao, flag, arquivo, linha
-    FROM mkt_acoes ORDER BY cd_regulator, dt_refer, doc`,
+    FROM int_mercado_acoes ORDER BY cd_regulator, dt_refer, doc`,
   dividendos: `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, ticker_com, fonte_preco_com, flag,
       arquivo, linha FROM mart_mercado_proventos WHERE cd_regulator IS NOT NULL ORDER BY cd_regulator, data_com DESC, tipo`,
   valuation: `SELECT cd_regulator, data_preco, preco, ticker_preco, classe, ano, acoes, flags_acoes, market_cap, ev, divida_liquida,

@@ -62,7 +62,7 @@ beforeAll(async () => {
 CREATE TABLE mart_empresas AS SELECT * FROM (VALUES
   (999999, 'FICT3', ['FICT3']), (999998, 'FICU11', ['FICU11']), (999997, 'FICV4', ['FICV3', 'FICV4'])
 ) t(cd_regulator, ticker_atual, tickers);
-CREATE TABLE mkt_precos_empresa AS SELECT * FROM (VALUES ${SESSOES.map(
+CREATE TABLE int_mercado_precos_empresa AS SELECT * FROM (VALUES ${SESSOES.map(
     (s, i) =>
       `(${s.cd}, ${q(s.ticker)}, DATE ${q(s.data)}, ${s.fech}::DOUBLE, ${s.fator}::DOUBLE,
         ${q(s.ticker === 'FICT3' ? 'XXFICTACNOR0' : 'XXFICUCDAM00')}, ${s.ticker === 'FICT3' ? q('ON') : 'NULL'},

@@ -53,16 +53,16 @@ export const REGRAS_RENDEU_EN: QuantoRendeu['regras_en'] = {
 /**
  * `int_mercado_rendeu_codigo`: per company with prices, its main code (the index's ticker) and that code's
  * last session. `int_mercado_rendeu`: one row per company and horizon with every value and its flag.
- * Reads mart_empresas, mkt_precos_empresa, int_mercado_eventos, mart_mercado_proventos, stg_b3_indice_diario, stg_bcb_sgs.
+ * Reads mart_empresas, int_mercado_precos_empresa, int_mercado_eventos, mart_mercado_proventos, stg_b3_indice_diario, stg_bcb_sgs.
  */
 export const SQL_QUANTO_RENDEU = /* sql */ `
 CREATE OR REPLACE TABLE int_mercado_rendeu_codigo AS
 WITH emp AS (
-  SELECT DISTINCT p.cd_regulator, e.ticker_atual AS ticker FROM mkt_precos_empresa p JOIN mart_empresas e USING (cd_regulator)
+  SELECT DISTINCT p.cd_regulator, e.ticker_atual AS ticker FROM int_mercado_precos_empresa p JOIN mart_empresas e USING (cd_regulator)
   WHERE len(e.tickers) > 0 AND e.ticker_atual IS NOT NULL
 ),
 ult AS (
-  SELECT * FROM mkt_precos_empresa QUALIFY row_number() OVER (PARTITION BY cd_regulator, ticker ORDER BY data DESC) = 1
+  SELECT * FROM int_mercado_precos_empresa QUALIFY row_number() OVER (PARTITION BY cd_regulator, ticker ORDER BY data DESC) = 1
 )
 SELECT emp.cd_regulator, emp.ticker, u.data AS ate, u.fechamento AS preco_ate, u.fator_ajuste AS fator_ate,
   u.arquivo || ':' || u.linha AS fonte_ate, u.codisi, u.classe
@@ -74,7 +74,7 @@ WITH h AS (
   FROM int_mercado_rendeu_codigo c CROSS JOIN (VALUES ${HORIZONTES_RENDEU.map((a) => `(${a})`).join(', ')}) v(anos)
   WHERE c.ate IS NOT NULL
 ),
-s AS (SELECT cd_regulator, ticker, data, fechamento, fator_ajuste, arquivo, linha FROM mkt_precos_empresa)
+s AS (SELECT cd_regulator, ticker, data, fechamento, fator_ajuste, arquivo, linha FROM int_mercado_precos_empresa)
 SELECT h.*, s.data AS data_inicio, s.fechamento AS preco_inicio, s.fator_ajuste AS fator_inicio,
   s.arquivo || ':' || s.linha AS fonte_inicio, date_diff('day', h.data_pedida, s.data) AS dias_ate_inicio,
   coalesce(s.data < h.ate AND date_diff('day', h.data_pedida, s.data) <= ${DIAS_MAX_ATE_PRECO}, false) AS valido,

@@ -18,13 +18,13 @@ CREATE TABLE mart_fatos_trimestrais AS SELECT * FROM (VALUES
   (999999, 2024, 1, 'DRE', '3.11', 'Lucro/Prejuízo Consolidado do Período', 40.0::DOUBLE, NULL, DATE '2024-05-10'),
   (999999, 2024, 1, 'BPP', '2.03', 'Patrimônio Líquido Consolidado', 300.0::DOUBLE, NULL, DATE '2024-05-10')
 ) t(cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, valor, flag, dt_receb);
-CREATE TABLE mkt_precos_empresa AS SELECT * FROM (VALUES
+CREATE TABLE int_mercado_precos_empresa AS SELECT * FROM (VALUES
   (999999, 'FICT3', DATE '2023-08-07', 5.0::DOUBLE, 1000.0::DOUBLE), (999999, 'FICT3', DATE '2024-05-10', 6.0::DOUBLE, 1000.0::DOUBLE)
 ) t(cd_regulator, ticker, data, fechamento, volume);
-CREATE TABLE mkt_preco_classe AS SELECT cd_regulator, data, 'ON' AS classe, fechamento AS preco FROM mkt_precos_empresa;
-CREATE TABLE mkt_acoes AS SELECT 999999 AS cd_regulator, DATE '2022-12-31' AS dt_refer, DATE '2023-03-01' AS dt_receb,
+CREATE TABLE int_mercado_preco_classe AS SELECT cd_regulator, data, 'ON' AS classe, fechamento AS preco FROM int_mercado_precos_empresa;
+CREATE TABLE int_mercado_acoes AS SELECT 999999 AS cd_regulator, DATE '2022-12-31' AS dt_refer, DATE '2023-03-01' AS dt_receb,
   100.0::DOUBLE AS on_circulacao, 0.0::DOUBLE AS pn_circulacao, CAST(NULL AS VARCHAR) AS flag;
-CREATE TABLE fund_ticker_atual AS SELECT 999999 AS cd_regulator, 'FICT3' AS ticker_atual;`);
+CREATE TABLE int_fundamentos_ticker_atual AS SELECT 999999 AS cd_regulator, 'FICT3' AS ticker_atual;`);
   await db.run(SQL_TRIMESTRAIS);
   const r = (
     await db.runAndReadAll(`SELECT ano, trimestre, CAST(dt_receb AS VARCHAR) AS r, CAST(data_preco AS VARCHAR) AS p,

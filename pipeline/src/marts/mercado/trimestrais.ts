@@ -16,7 +16,7 @@ const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', '
  * still known) with null price and multiples and `sem_pregao_apos_recebimento`.
  */
 export const SQL_TRIMESTRAIS = /* sql */ `
-CREATE OR REPLACE TABLE mkt_lucro_trimestral AS
+CREATE OR REPLACE TABLE int_mercado_lucro_trimestral AS
 WITH l AS (
   SELECT cd_regulator, ano, trimestre, cd_conta, valor, flag, dt_receb FROM mart_fatos_trimestrais
   WHERE demo = 'DRE' AND regexp_full_match(cd_conta, '3\\.[0-9]{2}')
@@ -44,7 +44,7 @@ ttm AS (
     CASE WHEN bool_or(j.ano_q < 2010 AND l.lucro IS NULL) THEN 'ttm_sem_trimestre_1_2010'
          ELSE arg_min('ttm_sem_trimestre_' || j.tri_q || '_' || j.ano_q, (j.ano_q, j.tri_q))
                 FILTER (WHERE l.lucro IS NULL) END AS falta
-  FROM janela j LEFT JOIN mkt_lucro_trimestral l
+  FROM janela j LEFT JOIN int_mercado_lucro_trimestral l
     ON l.cd_regulator = j.cd_regulator AND l.ano = j.ano_q AND l.trimestre = j.tri_q
   GROUP BY ALL
 ),
@@ -56,17 +56,17 @@ pl AS (
 -- every ITR keeps its row: without a session on or after dt_receb in our files, price and multiples are null
 dp AS (
   SELECT i.*, min(p.data) AS data_preco FROM int_mercado_itr i
-  LEFT JOIN mkt_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
+  LEFT JOIN int_mercado_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
 ),
 cab AS (
   SELECT dp.cd_regulator, dp.ano, dp.trimestre,
     arg_max(p.fechamento, (p.ticker = t.ticker_atual, p.volume)) AS preco
-  FROM dp JOIN mkt_precos_empresa p ON p.cd_regulator = dp.cd_regulator AND p.data = dp.data_preco
-  LEFT JOIN fund_ticker_atual t ON t.cd_regulator = dp.cd_regulator GROUP BY ALL
+  FROM dp JOIN int_mercado_precos_empresa p ON p.cd_regulator = dp.cd_regulator AND p.data = dp.data_preco
+  LEFT JOIN int_fundamentos_ticker_atual t ON t.cd_regulator = dp.cd_regulator GROUP BY ALL
 ),
 ac AS (
   SELECT dp.cd_regulator, dp.ano, dp.trimestre, a.on_circulacao, a.pn_circulacao, a.flag AS flag_acoes, a.dt_refer AS acoes_dt_refer
-  FROM dp JOIN mkt_acoes a ON a.cd_regulator = dp.cd_regulator AND a.dt_receb <= dp.data_preco
+  FROM dp JOIN int_mercado_acoes a ON a.cd_regulator = dp.cd_regulator AND a.dt_receb <= dp.data_preco
   QUALIFY row_number() OVER (PARTITION BY dp.cd_regulator, dp.ano, dp.trimestre ORDER BY a.dt_refer DESC) = 1
 ),
 b AS (
@@ -77,8 +77,8 @@ b AS (
   LEFT JOIN ac USING (cd_regulator, ano, trimestre)
   LEFT JOIN ttm USING (cd_regulator, ano, trimestre)
   LEFT JOIN pl USING (cd_regulator, ano, trimestre)
-  LEFT JOIN mkt_preco_classe pon ON pon.cd_regulator = dp.cd_regulator AND pon.data = dp.data_preco AND pon.classe = 'ON'
-  LEFT JOIN mkt_preco_classe ppn ON ppn.cd_regulator = dp.cd_regulator AND ppn.data = dp.data_preco AND ppn.classe = 'PN'
+  LEFT JOIN int_mercado_preco_classe pon ON pon.cd_regulator = dp.cd_regulator AND pon.data = dp.data_preco AND pon.classe = 'ON'
+  LEFT JOIN int_mercado_preco_classe ppn ON ppn.cd_regulator = dp.cd_regulator AND ppn.data = dp.data_preco AND ppn.classe = 'PN'
 ),
 mc AS (
   SELECT b.*, dias_ate_preco > ${DIAS_MAX_ATE_PRECO} AS distante,

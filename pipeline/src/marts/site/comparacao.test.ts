@@ -15,7 +15,7 @@ async function montar(
   const { ctx, capturado } = await contextoMemoria();
   await ctx.db.run(`
     CREATE TABLE mart_empresas (cd_regulator INTEGER, setor VARCHAR, ticker_atual VARCHAR, tickers VARCHAR[]);
-    CREATE TABLE mkt_precos_empresa (cd_regulator INTEGER, ticker VARCHAR, data DATE, volume DOUBLE);
+    CREATE TABLE int_mercado_precos_empresa (cd_regulator INTEGER, ticker VARCHAR, data DATE, volume DOUBLE);
     CREATE TABLE mart_indicadores (cd_regulator INTEGER, ano INTEGER, nome VARCHAR, valor DOUBLE, flag VARCHAR);
     CREATE TABLE int_mercado_valuation (cd_regulator INTEGER, ano INTEGER, market_cap DOUBLE);`);
   for (const e of empresas) {
@@ -24,7 +24,7 @@ async function montar(
     );
     for (const [i, v] of e.volumes.entries())
       await ctx.db.run(
-        `INSERT INTO mkt_precos_empresa VALUES (${e.cd}, '${e.ticker}', DATE '2022-02-0${i + 1}', ${v})`,
+        `INSERT INTO int_mercado_precos_empresa VALUES (${e.cd}, '${e.ticker}', DATE '2022-02-0${i + 1}', ${v})`,
       );
     for (const ano of e.anos)
       await ctx.db.run(`INSERT INTO mart_indicadores VALUES (${e.cd}, ${ano}, 'roe', 0.1, NULL)`);

@@ -24,7 +24,7 @@ const SQL_LIQUIDEZ = `
 CREATE OR REPLACE TABLE mart_site_liquidez AS
 WITH s AS (
   SELECT cd_regulator, data, sum(CAST(volume AS DECIMAL(38, 2))) AS volume
-  FROM mkt_precos_empresa WHERE cd_regulator IN (${PUBLICADAS}) GROUP BY ALL
+  FROM int_mercado_precos_empresa WHERE cd_regulator IN (${PUBLICADAS}) GROUP BY ALL
 )
 SELECT cd_regulator, CAST(sum(volume) AS DOUBLE) / count(*) AS volume_medio, count(*) AS sessoes
 FROM s GROUP BY ALL;
