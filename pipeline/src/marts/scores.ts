@@ -1,6 +1,7 @@
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import { juntarFlags, separarFlags } from '@fundamentos/schemas/flags';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import { type ScoresEmpresa, ScoresEmpresaSchema, type ScoreValorAno } from '@fundamentos/schemas/scores';
+import type { ScoresEmpresa, ScoreValorAno } from '@fundamentos/schemas/scores';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { CRITERIOS_F_SCORE } from './fundamentos/indicadores.ts';
@@ -154,9 +155,7 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
     out.push(
       await ctx.writer.json({
         name: `scores_${cd}`,
-        path: `json/empresas/${cd}/scores.json`,
-        schemaName: 'ScoresEmpresa',
-        schema: ScoresEmpresaSchema,
+        ...escrita(ARTEFATOS.scores, { cd }),
         data,
       }),
     );

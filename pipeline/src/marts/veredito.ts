@@ -1,12 +1,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import { separarFlags } from '@fundamentos/schemas/flags';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import {
-  type ItemVeredito,
-  MAXIMO_PALAVRAS_FRASE_TOPO,
-  type Veredito,
-  VereditoSchema,
-} from '@fundamentos/schemas/veredito';
+import { type ItemVeredito, MAXIMO_PALAVRAS_FRASE_TOPO, type Veredito } from '@fundamentos/schemas/veredito';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { TEXTO_INDICADORES } from './fundamentos/dicionario.ts';
@@ -651,9 +647,7 @@ async function publicarVereditos(ctx: BuildContext): Promise<ManifestEntry[]> {
     out.push(
       await ctx.writer.json({
         name: `veredito_${cd}`,
-        path: `json/empresas/${cd}/veredito.json`,
-        schemaName: 'Veredito',
-        schema: VereditoSchema,
+        ...escrita(ARTEFATOS.veredito, { cd }),
         data,
       }),
     );
