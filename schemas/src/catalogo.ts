@@ -66,7 +66,7 @@ export interface Artefato<T extends string = string, S extends z.ZodType = z.Zod
   /** The entry's key: the manifest's `schema` for every file of this entry. */
   readonly nome: string;
   readonly modelo: T;
-  /** The path for these parameters. */
+  /** The path for these parameters (a value outside its parameter's pattern gives a path of no entry). */
   caminho(...p: ArgumentosDe<T>): string;
   /** Matches the paths of this entry (and only them); named groups hold the parameters. */
   readonly padrao: RegExp;
@@ -111,13 +111,9 @@ function preencher(modelo: string, p: Record<string, string | number> | undefine
   return modelo.replace(PARAMETRO, (_, nome: string) => {
     const v = p?.[nome];
     if (v === undefined) throw new Error(`catalogue template ${modelo}: parameter ${nome} missing`);
-    const s = String(v);
-    // A value outside its pattern would write (or read) a path no entry recognises.
-    if (!new RegExp(`^(?:${PARAMETROS[nome as Parametro]})$`).test(s))
-      throw new Error(
-        `catalogue template ${modelo}: ${nome}=${JSON.stringify(s)} does not match its pattern`,
-      );
-    return s;
+    // Not checked against its pattern here: readers pass what a request asked for, and a path no entry
+    // recognises is simply not in the manifest (a 404). Writers check it (`escrita`).
+    return String(v);
   });
 }
 
@@ -401,7 +397,11 @@ export function escrita<T extends string, S extends z.ZodType>(
   a: Artefato<T, S>,
   ...p: ArgumentosDe<T>
 ): { path: string; schemaName: string; schema: S } {
-  return { path: a.caminho(...p), schemaName: a.nome, schema: a.schema };
+  const path = a.caminho(...p);
+  // A value outside its pattern would publish a file no entry (and so no reader) recognises.
+  if (!a.padrao.test(path))
+    throw new Error(`${path}: not a path of the catalogue entry ${a.nome} (${a.modelo})`);
+  return { path, schemaName: a.nome, schema: a.schema };
 }
 
 /** The folder of one company's artefacts; routes name a resource by its path below it. */

@@ -7,6 +7,7 @@ import {
   ARTEFATOS,
   type Artefato,
   caminhoDaEmpresa,
+  escrita,
   formatoNoManifesto,
   identificar,
   identificarTodos,
@@ -142,9 +143,16 @@ describe('the catalogue on its own', () => {
     expect(ARTEFATOS.downloads.schema.safeParse('{not json').success).toBe(false);
   });
 
-  it('refuses a parameter outside its pattern instead of writing a path no entry recognises', () => {
-    expect(() => ARTEFATOS.empresa.caminho({ cd: '../906' })).toThrow(/does not match/);
-    expect(() => ARTEFATOS.fii.caminho({ ticker: 'hglg11' })).toThrow(/does not match/);
+  it('a writer refuses a parameter outside its pattern; a reader just gets a path no entry recognises', () => {
+    expect(() => escrita(ARTEFATOS.empresa, { cd: '../906' })).toThrow(
+      /not a path of the catalogue entry empresa/,
+    );
+    expect(() => escrita(ARTEFATOS.fii, { ticker: 'hglg11' })).toThrow(
+      /not a path of the catalogue entry fii/,
+    );
+    expect(escrita(ARTEFATOS.fii, { ticker: 'HGLG11' }).path).toBe('json/fiis/HGLG11/index.json');
+    // `/dump/stg_b3_cotahist.parquet` asks for a staging table as a set: no entry, so no manifest file (404).
+    expect(identificar(ARTEFATOS.conjunto_csv.caminho({ conjunto: 'stg_b3_cotahist' }))).toBeNull();
   });
 
   it("docs/architecture.md's artefact table is the one generated from the catalogue", async () => {
