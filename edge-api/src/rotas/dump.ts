@@ -65,7 +65,9 @@ export const dump = new Hono<AppEnv>()
         return {
           conjunto,
           url: `${origem}/dump/${conjunto}.csv`,
-          descricao: `Conjunto ${conjunto} (esquema ${a.schema}); colunas documentadas em docs/datasets.md.`,
+          // The set's columns are its entry in the set dictionary, named like the set (the manifest's
+          // `schema` names the catalogue entry, `conjunto_csv`, the same for every set).
+          descricao: `Conjunto ${conjunto} (esquema ${conjunto}); colunas documentadas em docs/datasets.md.`,
           linhas: a.rows,
           bytes: a.bytes,
           sha256: a.sha256,
