@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers';
+import { ARTEFATOS, type ArgumentosDe, type Artefato } from '@fundamentos/schemas/catalogo';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
 import { membroDe, membroDoPacote } from '@fundamentos/schemas/pacotes';
-import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
+import type { Tickers } from '@fundamentos/schemas/tickers';
 import type { z } from 'zod';
 import { sha256Hex } from './chave-formato.ts';
 import { ErroApi } from './erro-api.ts';
@@ -151,10 +152,10 @@ export async function lerArtefato(
 }
 
 export async function tickersDe(bucket: R2Bucket, build: Build): Promise<Tickers | null> {
-  if (!build.porCaminho.has('json/tickers.json')) return null;
+  if (!build.porCaminho.has(ARTEFATOS.tickers.caminho())) return null;
   let t = tickers.get(build.atual.versao_do_dado);
   if (!t) {
-    t = jsonDoBuild(bucket, build, 'json/tickers.json', TickersSchema).then((x) => x ?? {});
+    t = jsonDoCatalogo(bucket, build, ARTEFATOS.tickers).then((x) => x ?? {});
     tickers.set(build.atual.versao_do_dado, t);
     t.catch(() => tickers.delete(build.atual.versao_do_dado));
   }
@@ -211,4 +212,14 @@ export async function jsonDoBuild<S extends z.ZodType>(
     },
   );
   return valor as z.output<S>;
+}
+
+/** A catalogued JSON artefact of the build (schemas/src/catalogo.ts), parsed with its own schema. */
+export function jsonDoCatalogo<T extends string, S extends z.ZodType>(
+  bucket: R2Bucket,
+  build: Build,
+  a: Artefato<T, S>,
+  ...p: ArgumentosDe<T>
+): Promise<z.output<S> | null> {
+  return jsonDoBuild(bucket, build, a.caminho(...p), a.schema);
 }

@@ -1,7 +1,7 @@
 import type { ScreenerConsulta } from '@fundamentos/schemas/screener';
 import type { ScreenerSnapshot, ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
 import { describe, expect, it } from 'vitest';
-import { executarScreener } from '../src/screener/executar.ts';
+import { executarScreener, executarScreenerLembrado } from '../src/screener/executar.ts';
 
 // SNAPSHOT MADE HERE, not financial data: invented companies 1–6 with P/L values chosen to hit each
 // rule (the real sample has no prices, so every real P/L is null). Severities are the market marts'
@@ -191,5 +191,23 @@ describe('screener 12-month P/L (made-here snapshot)', () => {
       consulta({}),
     );
     expect(soPl.resultado.total).toBe(6);
+  });
+});
+
+describe('screener answers remembered per snapshot and query (made-here snapshot)', () => {
+  it('the same query on the same snapshot answers the same object; another query or snapshot is computed', () => {
+    const a = executarScreenerLembrado(snapshot, consulta({}));
+    expect(a).toEqual(executarScreener(snapshot, consulta({})));
+    expect(executarScreenerLembrado(snapshot, consulta({}))).toBe(a);
+    const estrito = executarScreenerLembrado(snapshot, consulta({ rigor: 'estrito' }));
+    expect(estrito.resultado.empresas.map((e) => e.cd_regulator)).toEqual([1]);
+    // A new build parses into a new snapshot object: its answers are never the old build's.
+    const outro: ScreenerSnapshot = {
+      ...snapshot,
+      linhas: snapshot.linhas.filter((l) => l.cd_regulator !== 1),
+    };
+    const b = executarScreenerLembrado(outro, consulta({}));
+    expect(b.resultado.empresas.map((e) => e.cd_regulator)).toEqual([2, 5]);
+    expect(executarScreenerLembrado(snapshot, consulta({}))).toBe(a);
   });
 });

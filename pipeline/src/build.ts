@@ -3,6 +3,7 @@ import { mkdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
 import {
   type Discovery,
@@ -100,8 +101,8 @@ const stagingParquet: Stage = {
       entries.push(
         await ctx.writer.parquet({
           name: t,
-          path: `parquet/${t}.parquet`,
-          schemaName: `staging/${t}`,
+          path: ARTEFATOS.staging.caminho({ tabela: t }),
+          schemaName: ARTEFATOS.staging.nome,
           sql: `SELECT * FROM ${quote(t)}`,
         }),
       );
@@ -109,8 +110,8 @@ const stagingParquet: Stage = {
     entries.push(
       await ctx.writer.parquet({
         name: '_quarantine',
-        path: 'parquet/_quarantine.parquet',
-        schemaName: 'staging/_quarantine',
+        path: ARTEFATOS.staging.caminho({ tabela: '_quarantine' }),
+        schemaName: ARTEFATOS.staging.nome,
         sql: 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha',
       }),
     );
@@ -306,7 +307,9 @@ async function unchanged(
   const dir = join(out, last.dir);
   try {
     const manifest = ManifestSchema.parse(JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')));
-    const report = BuildReportSchema.parse(JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')));
+    const report = BuildReportSchema.parse(
+      JSON.parse(await readFile(join(dir, ARTEFATOS.relatorio.caminho()), 'utf8')),
+    );
     return { versao_do_dado: manifest.versao_do_dado, dir, manifest, report, publicada: false };
   } catch {
     return null;
@@ -435,9 +438,7 @@ async function runBuild(
     artefatos.push(
       await writer.json({
         name: 'report',
-        path: 'report.json',
-        schemaName: 'BuildReportSchema',
-        schema: BuildReportSchema,
+        ...escrita(ARTEFATOS.relatorio),
         data: reportData,
       }),
     );

@@ -194,5 +194,5 @@ export const EtfListaItemSchema = z.strictObject({
   ultimo_fechamento: z.number().positive().nullable(),
   ultima_sessao: DataSchema.nullable(),
 });
-export const EtfListaSchema = z.array(EtfListaItemSchema).describe('json/etfs.json: every listed ETF.');
+export const EtfListaSchema = z.array(EtfListaItemSchema).describe('Every listed ETF (json/etfs.json).');
 export type EtfLista = z.infer<typeof EtfListaSchema>;

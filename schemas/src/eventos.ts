@@ -24,9 +24,6 @@ export const TIPOS_EVENTO_FII = ['faixa_dy', 'faixa_pvp', 'informe_reenviado', '
 export const TIPOS_EVENTO_ETF = ['faixa_agio', 'indice_mudou', 'taxa_mudou', 'sobreposicao_mudou'] as const;
 
 /** The three watchers: `classe` of the query (`/vigia/eventos?classe=fiis`) and of each published event. */
-/** Where the watcher's artefact lives in a build: the pipeline writes it, the API, site and e-mail read it. */
-export const CAMINHO_EVENTOS = 'json/vigia/eventos.json';
-
 export const CLASSES_EVENTO = ['empresas', 'fiis', 'etfs'] as const;
 export const ClasseEventoSchema = z.enum(CLASSES_EVENTO);
 export type ClasseEvento = z.infer<typeof ClasseEventoSchema>;

@@ -138,6 +138,6 @@ export const FiiListaSchema = z
     message: 'a ticker appears twice in the fund list',
     path: ['fundos'],
   })
-  .describe('json/fiis.json: the fund list for search.');
+  .describe('The fund list for search (json/fiis.json).');
 export type FiiLista = z.infer<typeof FiiListaSchema>;
 export type FiiListaItem = z.infer<typeof FiiListaItemSchema>;

@@ -1,21 +1,13 @@
 import { z } from 'zod';
-import { DividendosSchema } from './dividendos.ts';
+import { ARTEFATOS } from './catalogo.ts';
 import { DumpIndiceSchema } from './dump.ts';
-import { EmpresaIndiceSchema, EmpresasListaSchema } from './empresa.ts';
-import { EtfRecursoSchema } from './etfs.ts';
 import { VigiaEventosSchema } from './eventos.ts';
-import { FiiRecursoSchema } from './fiis.ts';
 import { FlagConhecidaSchema } from './flags.ts';
-import { HojeSchema } from './hoje.ts';
-import { IndicadoresSchema, NomeIndicadorSchema } from './indicadores.ts';
+import { NomeIndicadorSchema } from './indicadores.ts';
 import { InfoSchema } from './info.ts';
-import { MultiplosSchema } from './multiplos.ts';
-import { ReapresentacoesEmpresaSchema, ReapresentacoesFiiSchema } from './reapresentacoes.ts';
 import { ReciboSchema } from './recibo.ts';
 import { SaudeSchema } from './saude.ts';
 import { ScreenerConsultaSchema, ScreenerParametrosDocSchema, ScreenerRespostaSchema } from './screener.ts';
-import { TickersSchema } from './tickers.ts';
-import { VereditoSchema } from './veredito.ts';
 
 /**
  * Every schema this package publishes as JSON Schema, keyed by a stable name. The OpenAPI
@@ -23,27 +15,33 @@ import { VereditoSchema } from './veredito.ts';
  * `io` says which side of a schema with a transform is described: what is received (`input`)
  * or the parsed value (`output`).
  */
+/** A published artefact's schema as the catalogue declares it (the parsed value is what the API answers). */
+const doCatalogo = <const K extends keyof typeof ARTEFATOS>(k: K) => ({
+  schema: ARTEFATOS[k].schema,
+  io: 'output' as const,
+});
+
 export const ESQUEMAS = {
-  empresas: { schema: EmpresasListaSchema, io: 'output' },
-  empresa: { schema: EmpresaIndiceSchema, io: 'output' },
-  indicadores: { schema: IndicadoresSchema, io: 'output' },
-  multiplos: { schema: MultiplosSchema, io: 'output' },
-  dividendos: { schema: DividendosSchema, io: 'output' },
-  reapresentacoes: { schema: ReapresentacoesEmpresaSchema, io: 'output' },
-  fii_reapresentacoes: { schema: ReapresentacoesFiiSchema, io: 'output' },
+  empresas: doCatalogo('empresas'),
+  empresa: doCatalogo('empresa'),
+  indicadores: doCatalogo('indicadores'),
+  multiplos: doCatalogo('multiplos'),
+  dividendos: doCatalogo('dividendos'),
+  reapresentacoes: doCatalogo('reapresentacoes'),
+  fii_reapresentacoes: doCatalogo('fii_reapresentacoes'),
   screener_parametros: { schema: ScreenerParametrosDocSchema, io: 'input' },
   screener_consulta: { schema: ScreenerConsultaSchema, io: 'output' },
   screener: { schema: ScreenerRespostaSchema, io: 'output' },
   recibo: { schema: ReciboSchema, io: 'output' },
-  veredito: { schema: VereditoSchema, io: 'output' },
+  veredito: doCatalogo('veredito'),
   vigia_eventos: { schema: VigiaEventosSchema, io: 'output' },
-  fii: { schema: FiiRecursoSchema, io: 'output' },
-  etf: { schema: EtfRecursoSchema, io: 'output' },
+  fii: doCatalogo('fii'),
+  etf: doCatalogo('etf'),
   saude: { schema: SaudeSchema, io: 'output' },
   info: { schema: InfoSchema, io: 'output' },
-  hoje: { schema: HojeSchema, io: 'output' },
+  hoje: doCatalogo('hoje'),
   dump: { schema: DumpIndiceSchema, io: 'output' },
-  tickers: { schema: TickersSchema, io: 'output' },
+  tickers: doCatalogo('tickers'),
   nome_indicador: { schema: NomeIndicadorSchema, io: 'output' },
   flag_conhecida: { schema: FlagConhecidaSchema, io: 'output' },
 } as const satisfies Record<string, { schema: z.ZodType; io: 'input' | 'output' }>;

@@ -1,3 +1,5 @@
+import { ARTEFATOS } from './catalogo.ts';
+
 /**
  * Packs: per-value JSON artefacts published together, one object per company, instead of one object per
  * value (a full-scale publication had ~150,000 lineage files; object stores charge and upload per object).
@@ -13,10 +15,14 @@
  * A member's bytes are its JSON text plus `\n`, as every JSON artefact is written.
  */
 
-/** Folders (below a company) whose `.json` files are published packed. */
-const PASTAS_EMPACOTADAS = ['linhagem', 'auditoria/dep_amort', 'indicadores'] as const;
-
 export const NOME_DO_PACOTE = 'pacote.tsv';
+
+/** Folders (below a company) whose `.json` files are published packed: the catalogue's packed entries. */
+const PASTAS_EMPACOTADAS = Object.values(ARTEFATOS).flatMap((a) => {
+  const m = a.pacote && /^json\/empresas\/\{cd\}\/(.+)\/pacote\.tsv$/.exec(a.pacote.modelo);
+  if (a.pacote && !m?.[1]) throw new Error(`${a.pacote.modelo}: a pack lives in a company folder`);
+  return m?.[1] ? [m[1]] : [];
+});
 const CABECALHO = 'chave\tjson\n';
 
 const MEMBRO = new RegExp(

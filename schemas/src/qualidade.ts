@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { type BuildReport, InvarianteSchema, QuarentenaGrupoSchema } from './build-report.ts';
+import { ARTEFATOS } from './catalogo.ts';
 import { NotaSchema, TimestampSchema, versaoDoDado } from './comum.ts';
 
 /** Path of the build report inside a build (the pipeline writes it last; the manifest lists it). */
-export const CAMINHO_RELATORIO = 'report.json';
+export const CAMINHO_RELATORIO = ARTEFATOS.relatorio.caminho();
 
 /**
  * `/qualidade.json` and the `/qualidade` page: what the build the reader is looking at checked. The

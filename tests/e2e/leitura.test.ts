@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { EtfListaSchema } from '@fundamentos/schemas/etfs';
-import { CAMINHO_EVENTOS } from '@fundamentos/schemas/eventos';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type Vitrine, vitrineDaPublicacao } from '@fundamentos/site/data/vitrine';
 import type { Browser, Page } from 'playwright-core';
@@ -36,7 +36,7 @@ beforeAll(async () => {
   v = vitrineDaPublicacao(pub);
   ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
   const manifest = ManifestSchema.parse(ler('manifest.json'));
-  temEventos = manifest.artefatos.some((a) => a.path === CAMINHO_EVENTOS);
+  temEventos = manifest.artefatos.some((a) => a.path === ARTEFATOS.eventos.caminho());
   ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
 });
 

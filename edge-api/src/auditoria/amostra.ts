@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { AnoSchema, CdRegulatorSchema, FlagSchema, VersaoDoDadoSchema } from '@fundamentos/schemas/comum';
 import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import { z } from 'zod';
@@ -64,7 +65,7 @@ export const MenuAuditoriaSchema = z.strictObject({
 });
 
 export async function universoDe(bucket: R2Bucket, build: Build): Promise<string[]> {
-  const a = await lerArtefato(bucket, build, 'auditoria/universo.txt');
+  const a = await lerArtefato(bucket, build, ARTEFATOS.universo_auditoria.caminho());
   if (a === null)
     throw new ErroApi(404, 'recurso_nao_publicado', 'Universo de auditoria não publicado neste build.');
   return linhasDoUniverso(await a.corpo.text());
@@ -109,11 +110,17 @@ export async function amostra(
   const casos = await Promise.all(
     sorteadas.map(async (s, i) => {
       const [cd, ano, indicador] = s.linha.split('|');
-      const caminho = `json/empresas/${cd}/linhagem/${ano}/${indicador}.json`;
+      const caminho = ARTEFATOS.linhagem.caminho({
+        cd: cd ?? '',
+        ano: ano ?? '',
+        indicador: indicador ?? '',
+      });
       const l = await jsonDoBuild(bucket, build, caminho, LinhagemSchema);
       // The universe promises a lineage for every line: a missing one is a broken build, not a 404.
       if (l === null)
-        throw new Error(`auditoria/universo.txt lists ${s.linha} but ${caminho} is not published`);
+        throw new Error(
+          `${ARTEFATOS.universo_auditoria.caminho()} lists ${s.linha} but ${caminho} is not published`,
+        );
       const ticker = tickerAtual.get(l.cd_regulator);
       return {
         posicao: i + 1,

@@ -1,14 +1,10 @@
-import {
-  CAMINHO_EVENTOS,
-  type Evento,
-  type EventoPublicado,
-  VigiaEventosArtefatoSchema,
-} from '@fundamentos/schemas/eventos';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
+import type { Evento, EventoPublicado } from '@fundamentos/schemas/eventos';
 import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, strings } from '@fundamentos/ui/i18n/strings';
 import { html } from 'hono/html';
-import { buildAtual, jsonDoBuild } from '../artefatos.ts';
+import { buildAtual, jsonDoCatalogo } from '../artefatos.ts';
 import { emTexto } from '../paginas/comum.ts';
 import { semClasse } from '../vigia/selecao.ts';
 import { diasDaSemana, eventosDaSemana } from '../vigia/semana.ts';
@@ -52,7 +48,7 @@ export interface ResultadoDoResumo {
  */
 export async function enviarResumo(env: Env, semana: string, origem: string): Promise<ResultadoDoResumo> {
   const build = await buildAtual(env.ARTEFATOS);
-  const artefato = await jsonDoBuild(env.ARTEFATOS, build, CAMINHO_EVENTOS, VigiaEventosArtefatoSchema);
+  const artefato = await jsonDoCatalogo(env.ARTEFATOS, build, ARTEFATOS.eventos);
   const porTicker = eventosDaSemanaPorTicker(artefato?.eventos ?? [], semana);
   if (porTicker.size === 0) return { semana, mensagens: 0 };
   const linhas = await env.DB.prepare(

@@ -60,9 +60,15 @@ export function tokenCancelar(segredo: string, id: string): Promise<string> {
 export const CARIMBO_MIN_SEGUNDOS = 3;
 export const CARIMBO_MAX_SEGUNDOS = 24 * 3600;
 
-export async function carimbar(segredo: string, agora: Date): Promise<string> {
+/** The last stamp made: every company page served in the same second gets the same one (no HMAC each). */
+let ultimoCarimbo: { segredo: string; t: number; valor: Promise<string> } | null = null;
+
+export function carimbar(segredo: string, agora: Date): Promise<string> {
   const t = Math.floor(agora.getTime() / 1000);
-  return `${t}.${await hmacHex(segredo, 'carimbo', String(t))}`;
+  if (ultimoCarimbo?.segredo === segredo && ultimoCarimbo.t === t) return ultimoCarimbo.valor;
+  const valor = hmacHex(segredo, 'carimbo', String(t)).then((h) => `${t}.${h}`);
+  ultimoCarimbo = { segredo, t, valor };
+  return valor;
 }
 
 export type Carimbo = 'ok' | 'invalido' | 'cedo_demais' | 'vencido';

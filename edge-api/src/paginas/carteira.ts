@@ -1,4 +1,5 @@
-import { type EmpresaIndice, EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
+import { type EmpresaIndice, EmpresaIndiceSchema } from '@fundamentos/schemas/empresa';
 import {
   INDICADORES,
   type Indicadores,
@@ -14,7 +15,7 @@ import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { buildAtual, jsonDoBuild, tickersDe } from '../artefatos.ts';
+import { buildAtual, jsonDoCatalogo, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import {
@@ -272,7 +273,7 @@ async function linhasDaCarteira(c: Context<AppEnv>, posicoes: readonly Posicao[]
   const build = await buildAtual(bucket);
   const [tickers, empresas] = await Promise.all([
     tickersDe(bucket, build),
-    jsonDoBuild(bucket, build, 'json/empresas.json', EmpresasListaSchema),
+    jsonDoCatalogo(bucket, build, ARTEFATOS.empresas),
   ]);
   const nomes = new Map((empresas ?? []).map((e) => [e.cd_regulator, e.nome]));
   // One read per company even when several of its classes are held.

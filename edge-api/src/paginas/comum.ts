@@ -1,4 +1,5 @@
-import { type Dicionario, DicionarioSchema } from '@fundamentos/schemas/dicionario';
+import { ARTEFATOS, caminhoDaEmpresa } from '@fundamentos/schemas/catalogo';
+import type { Dicionario } from '@fundamentos/schemas/dicionario';
 import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
 import { entradaDoDicionario, separarFlags } from '@fundamentos/schemas/flags';
 import type { NomeIndicador } from '@fundamentos/schemas/indicadores';
@@ -8,7 +9,7 @@ import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import type { Context } from 'hono';
 import { html } from 'hono/html';
 import type { z } from 'zod';
-import { type Build, jsonDoBuild, lerArtefato } from '../artefatos.ts';
+import { type Build, jsonDoCatalogo, lerArtefato } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { langDaQuery } from './idioma.ts';
 import { paginaHtml } from './layout.ts';
@@ -48,7 +49,7 @@ export async function recursoDaEmpresa<S extends z.ZodType>(
   recurso: string,
   schema: S,
 ): Promise<z.output<S> | null> {
-  const caminho = `json/empresas/${cd}/${recurso}.json`;
+  const caminho = caminhoDaEmpresa(cd, recurso);
   const a = await lerArtefato(bucket, build, caminho);
   if (a === null) return null;
   const r = schema.safeParse(await a.corpo.json());
@@ -68,7 +69,7 @@ export async function textosDoDicionario(
   build: Build,
   lang: Lang,
 ): Promise<TextosDicionario> {
-  const d: Dicionario | null = await jsonDoBuild(bucket, build, 'json/dicionario.json', DicionarioSchema);
+  const d: Dicionario | null = await jsonDoCatalogo(bucket, build, ARTEFATOS.dicionario);
   const en = lang === 'en';
   return {
     titulos: new Map((d?.indicadores ?? []).map((i) => [i.nome, en ? i.titulo_en : i.titulo])),

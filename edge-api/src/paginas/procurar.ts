@@ -1,6 +1,7 @@
-import { type EmpresaListaItem, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
-import { type EtfLista, EtfListaSchema } from '@fundamentos/schemas/etfs';
-import { type FiiLista, FiiListaSchema } from '@fundamentos/schemas/fiis';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
+import type { EmpresaListaItem } from '@fundamentos/schemas/empresa';
+import type { EtfLista } from '@fundamentos/schemas/etfs';
+import type { FiiLista } from '@fundamentos/schemas/fiis';
 import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
 import type { Tickers } from '@fundamentos/schemas/tickers';
 import { mensagem } from '@fundamentos/ui/i18n/mensagem';
@@ -9,7 +10,7 @@ import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { z } from 'zod';
-import { buildAtual, jsonDoBuild, tickersDe } from '../artefatos.ts';
+import { buildAtual, jsonDoCatalogo, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { emTexto, idiomaDaPagina } from './comum.ts';
@@ -196,10 +197,10 @@ export const procurar = new Hono<AppEnv>().get(
     const bucket = c.env.ARTEFATOS;
     const build = await buildAtual(bucket);
     const [empresas, tickers, fiis, etfs] = await Promise.all([
-      jsonDoBuild(bucket, build, 'json/empresas.json', EmpresasListaSchema),
+      jsonDoCatalogo(bucket, build, ARTEFATOS.empresas),
       tickersDe(bucket, build),
-      jsonDoBuild(bucket, build, 'json/fiis.json', FiiListaSchema),
-      jsonDoBuild(bucket, build, 'json/etfs.json', EtfListaSchema),
+      jsonDoCatalogo(bucket, build, ARTEFATOS.fiis),
+      jsonDoCatalogo(bucket, build, ARTEFATOS.etfs),
     ]);
     const u: Universo = { empresas: empresas ?? [], tickers: tickers ?? {}, fiis, etfs };
     if (q === '') {

@@ -1,7 +1,7 @@
-import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { respondeComoSi } from '@fundamentos/schemas/tickers';
 import type { Context } from 'hono';
-import { type Build, buildAtual, jsonDoBuild, tickersDe } from '../artefatos.ts';
+import { type Build, buildAtual, jsonDoCatalogo, tickersDe } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
 import type { AppEnv } from '../tipos.ts';
 import { queryCom } from './idioma.ts';
@@ -61,7 +61,7 @@ export async function redirecionamento(c: Context<AppEnv>): Promise<Response | n
     const antigo = codigo.toUpperCase() !== alvo;
     query = queryCom(url, antigo ? { de: codigo.toUpperCase() } : {}, antigo ? ['de'] : []);
   } else {
-    const empresas = await jsonDoBuild(c.env.ARTEFATOS, build, 'json/empresas.json', EmpresasListaSchema);
+    const empresas = await jsonDoCatalogo(c.env.ARTEFATOS, build, ARTEFATOS.empresas);
     const principal = empresas?.find((e) => e.cd_regulator === entrada.cd_regulator)?.ticker;
     if (principal === undefined) return null;
     alvo = principal;

@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type Info, InfoSchema } from '@fundamentos/schemas/info';
 import { SaudeSchema } from '@fundamentos/schemas/saude';
 import { Hono } from 'hono';
@@ -53,13 +54,13 @@ export const abertas = new Hono<AppEnv>()
   })
   .get('/dicionario', async (c) => {
     const build = await buildAtual(c.env.ARTEFATOS);
-    const a = await lerArtefato(c.env.ARTEFATOS, build, 'json/dicionario.json');
+    const a = await lerArtefato(c.env.ARTEFATOS, build, ARTEFATOS.dicionario.caminho());
     if (a === null) throw new ErroApi(404, 'recurso_nao_publicado', 'Dicionário não publicado neste build.');
     return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
   })
   .get('/auditoria/universo', async (c) => {
     const build = await buildAtual(c.env.ARTEFATOS);
-    const a = await lerArtefato(c.env.ARTEFATOS, build, 'auditoria/universo.txt');
+    const a = await lerArtefato(c.env.ARTEFATOS, build, ARTEFATOS.universo_auditoria.caminho());
     if (a === null)
       throw new ErroApi(404, 'recurso_nao_publicado', 'Universo de auditoria não publicado neste build.');
     return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));

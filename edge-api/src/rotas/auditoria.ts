@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type Context, Hono } from 'hono';
 import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
 import { amostra, menu, N_PADRAO } from '../auditoria/amostra.ts';
@@ -51,10 +52,12 @@ auditoria.get('/dep_amort/:cd_regulator/:ano', validar('param', PorDepAmort), (c
   const p = { cd, ano };
   return artefato(
     c,
-    `json/empresas/${p.cd}/auditoria/dep_amort/${p.ano}.json`,
+    ARTEFATOS.auditoria_dep_amort.caminho({ cd: p.cd, ano: p.ano }),
     `Auditoria de D&A de ${p.cd} em ${p.ano}`,
   );
 });
 
 /** `/desafio`: open even for paid tickers (spec). */
-export const desafio = new Hono<AppEnv>().get('/', (c) => artefato(c, 'json/desafio.json', 'Desafio'));
+export const desafio = new Hono<AppEnv>().get('/', (c) =>
+  artefato(c, ARTEFATOS.desafio.caminho(), 'Desafio'),
+);

@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type Conjuntos, ConjuntosSchema } from '@fundamentos/schemas/conjuntos';
 import { type DumpIndice, DumpIndiceSchema } from '@fundamentos/schemas/dump';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
@@ -10,14 +11,14 @@ import { chaveDoObjeto } from '../publicacao/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 
-const CSV = /^csv\/([a-z0-9_]+)\.csv$/;
+const CSV = ARTEFATOS.conjunto_csv.padrao;
 /** Where the build publishes a set in each format (docs/datasets.md). */
 const CAMINHO = {
-  csv: (c: string) => `csv/${c}.csv`,
-  parquet: (c: string) => `parquet/${c}.parquet`,
+  csv: (conjunto: string) => ARTEFATOS.conjunto_csv.caminho({ conjunto }),
+  parquet: (conjunto: string) => ARTEFATOS.conjunto_parquet.caminho({ conjunto }),
 } as const;
 /** The column dictionary of the sets (pipeline/src/marts/conjuntos). */
-const DICIONARIO = 'json/conjuntos.json';
+const DICIONARIO = ARTEFATOS.conjuntos.caminho();
 
 const PorArquivo = z.object({
   arquivo: z
@@ -64,7 +65,9 @@ export const dump = new Hono<AppEnv>()
         return {
           conjunto,
           url: `${origem}/dump/${conjunto}.csv`,
-          descricao: `Conjunto ${conjunto} (esquema ${a.schema}); colunas documentadas em docs/datasets.md.`,
+          // The set's columns are its entry in the set dictionary, named like the set (the manifest's
+          // `schema` names the catalogue entry, `conjunto_csv`, the same for every set).
+          descricao: `Conjunto ${conjunto} (esquema ${conjunto}); colunas documentadas em docs/datasets.md.`,
           linhas: a.rows,
           bytes: a.bytes,
           sha256: a.sha256,

@@ -1,3 +1,4 @@
+import { ARTEFATOS, caminhoDaEmpresa } from '@fundamentos/schemas/catalogo';
 import { respondeComoSi } from '@fundamentos/schemas/tickers';
 import { type Context, Hono } from 'hono';
 import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato, tickersDe } from '../artefatos.ts';
@@ -18,7 +19,7 @@ async function resolver(bucket: R2Bucket, build: Build, codigo: string): Promise
   return { cd: achado.cd_regulator };
 }
 
-/** Answers `json/empresas/<cd>/<recurso>.json` (also for a live class), or 301 from a code no longer traded to the current one. */
+/** Answers the company's artefact `recurso` (also for a live class), or 301 from a code no longer traded to the current one. */
 async function recurso(c: Context<AppEnv>, codigo: string, nomeDoRecurso: string): Promise<Response> {
   const bucket = c.env.ARTEFATOS;
   const build = await buildAtual(bucket);
@@ -28,7 +29,7 @@ async function recurso(c: Context<AppEnv>, codigo: string, nomeDoRecurso: string
     url.pathname = url.pathname.replace(/^\/empresas\/[^/]+/, `/empresas/${r.redirecionar}`);
     return c.redirect(`${url.pathname}${url.search}`, 301);
   }
-  const a = await lerArtefato(bucket, build, `json/empresas/${r.cd}/${nomeDoRecurso}.json`);
+  const a = await lerArtefato(bucket, build, caminhoDaEmpresa(r.cd, nomeDoRecurso));
   if (a === null) {
     throw new ErroApi(
       404,
@@ -44,7 +45,7 @@ const comChave = exigeChave({ degustacao: true });
 export const empresas = new Hono<AppEnv>()
   .get('/', async (c) => {
     const build = await buildAtual(c.env.ARTEFATOS);
-    const a = await lerArtefato(c.env.ARTEFATOS, build, 'json/empresas.json');
+    const a = await lerArtefato(c.env.ARTEFATOS, build, ARTEFATOS.empresas.caminho());
     if (a === null)
       throw new ErroApi(404, 'recurso_nao_publicado', 'Lista de empresas não publicada neste build.');
     return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));

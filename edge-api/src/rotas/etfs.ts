@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type Context, Hono, type Next } from 'hono';
 import { querJson } from '../aceita.ts';
 import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
@@ -33,7 +34,7 @@ export const etfs = new Hono<AppEnv>().get('/:ticker', async (c, next: Next) => 
   await comChave(c, async () => {});
   const bucket = c.env.ARTEFATOS;
   const build = await buildAtual(bucket);
-  const a = await lerArtefato(bucket, build, `json/etfs/${ticker}/index.json`);
+  const a = await lerArtefato(bucket, build, ARTEFATOS.etf.caminho({ ticker }));
   if (a === null)
     throw new ErroApi(
       404,

@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type Context, Hono, type Next } from 'hono';
 import { querJson } from '../aceita.ts';
 import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
@@ -23,7 +24,7 @@ function tickerDe(c: Context<AppEnv>): string {
 
 /** Artefact path of one fund resource; the manifest lists it only for funds with a trading code. */
 const caminho = (ticker: string, recurso: 'index' | 'reapresentacoes') =>
-  `json/fiis/${ticker}/${recurso}.json`;
+  (recurso === 'index' ? ARTEFATOS.fii : ARTEFATOS.fii_reapresentacoes).caminho({ ticker });
 
 function fundoDesconhecido(ticker: string, versao: string): ErroApi {
   return new ErroApi(404, 'nao_encontrado', `Nenhum FII com o código ${ticker} no build ${versao}.`);

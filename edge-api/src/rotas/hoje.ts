@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type Hoje, HojeSchema, type Mudanca } from '@fundamentos/schemas/hoje';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
@@ -9,7 +10,7 @@ import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { QueryDaHoje } from './declaracoes.ts';
 
-const CAMINHO = 'json/hoje.json';
+const CAMINHO = ARTEFATOS.hoje.caminho();
 
 type Idioma = 'pt' | 'en';
 

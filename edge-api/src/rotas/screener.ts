@@ -1,15 +1,15 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { filtrosComoTuplas, type Recibo, sha256DoResultado } from '@fundamentos/schemas/recibo';
 import {
   lerParametrosScreener,
   type ScreenerConsulta,
   ScreenerRespostaSchema,
 } from '@fundamentos/schemas/screener';
-import { ScreenerSnapshotSchema } from '@fundamentos/schemas/screener-snapshot';
 import { Hono } from 'hono';
-import { buildAtual, jsonDoBuild } from '../artefatos.ts';
+import { buildAtual, jsonDoCatalogo } from '../artefatos.ts';
 import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
 import { exigeChave } from '../middleware/cota.ts';
-import { executarScreener } from '../screener/executar.ts';
+import { executarScreenerLembrado } from '../screener/executar.ts';
 import type { AppEnv } from '../tipos.ts';
 
 export const COMO_CONFERIR =
@@ -48,14 +48,14 @@ export const screener = new Hono<AppEnv>().get('/', exigeChave(), async (c) => {
   }
   const consulta = parsed.data;
   const build = await buildAtual(c.env.ARTEFATOS);
-  const snapshot = await jsonDoBuild(c.env.ARTEFATOS, build, 'json/screener.json', ScreenerSnapshotSchema);
+  const snapshot = await jsonDoCatalogo(c.env.ARTEFATOS, build, ARTEFATOS.screener_snapshot);
   if (snapshot === null)
     throw new ErroApi(
       404,
       'recurso_nao_publicado',
       `Screener não publicado no build ${build.atual.versao_do_dado}.`,
     );
-  const { resultado, fora_do_filtro } = executarScreener(snapshot, consulta);
+  const { resultado, fora_do_filtro } = executarScreenerLembrado(snapshot, consulta);
   c.header('X-Versao-Do-Dado', build.atual.versao_do_dado);
 
   let recibo: Recibo | undefined;

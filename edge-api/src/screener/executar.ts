@@ -272,3 +272,34 @@ export function executarScreener(snapshot: ScreenerSnapshot, consulta: ScreenerC
     ? { resultado, fora_do_filtro: { n: fora, por_motivo: porMotivo, resumo: resumo(fora, porMotivo) } }
     : { resultado };
 }
+
+/** Answers kept per snapshot: a few hundred distinct queries, least recently used out. */
+const MAX_CONSULTAS_POR_SNAPSHOT = 256;
+const porSnapshot = new WeakMap<ScreenerSnapshot, Map<string, Execucao>>();
+
+/**
+ * `executarScreener`, remembered per snapshot and query. An answer depends only on those two (no clock,
+ * no key), and the isolate keeps one parsed snapshot per content hash (artefatos.ts), so a new build is
+ * a new object with an empty memory: nothing to invalidate. The answer objects are shared: read-only.
+ */
+export function executarScreenerLembrado(snapshot: ScreenerSnapshot, consulta: ScreenerConsulta): Execucao {
+  let memoria = porSnapshot.get(snapshot);
+  if (memoria === undefined) {
+    memoria = new Map();
+    porSnapshot.set(snapshot, memoria);
+  }
+  const chave = JSON.stringify(consulta);
+  const achada = memoria.get(chave);
+  if (achada !== undefined) {
+    memoria.delete(chave);
+    memoria.set(chave, achada);
+    return achada;
+  }
+  const e = executarScreener(snapshot, consulta);
+  memoria.set(chave, e);
+  if (memoria.size > MAX_CONSULTAS_POR_SNAPSHOT) {
+    const maisAntiga = memoria.keys().next().value;
+    if (maisAntiga !== undefined) memoria.delete(maisAntiga);
+  }
+  return e;
+}

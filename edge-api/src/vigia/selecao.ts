@@ -1,6 +1,5 @@
-import { EtfListaSchema } from '@fundamentos/schemas/etfs';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import {
-  CAMINHO_EVENTOS,
   type ClasseEvento,
   type Evento,
   type EventoPublicado,
@@ -8,13 +7,11 @@ import {
   TIPOS_POR_CLASSE,
   type VigiaEventos,
   type VigiaEventosArtefato,
-  VigiaEventosArtefatoSchema,
   VigiaEventosSchema,
 } from '@fundamentos/schemas/eventos';
-import { FiiListaSchema } from '@fundamentos/schemas/fiis';
 import { strings } from '@fundamentos/ui/i18n/strings';
 import type { z } from 'zod';
-import { type Build, jsonDoBuild, tickersDe } from '../artefatos.ts';
+import { type Build, jsonDoCatalogo, tickersDe } from '../artefatos.ts';
 import { ErroApi, naoEncontrado, parametrosInvalidos } from '../erro-api.ts';
 import type { ConsultaEventosSchema } from '../rotas/declaracoes.ts';
 
@@ -23,7 +20,7 @@ export type ConsultaEventos = z.output<typeof ConsultaEventosSchema>;
 
 /** The build's events, parsed once per isolate; a build without them has no watcher (404). */
 export async function eventosDoBuild(bucket: R2Bucket, build: Build): Promise<VigiaEventosArtefato> {
-  const a = await jsonDoBuild(bucket, build, CAMINHO_EVENTOS, VigiaEventosArtefatoSchema);
+  const a = await jsonDoCatalogo(bucket, build, ARTEFATOS.eventos);
   if (a === null)
     throw new ErroApi(
       404,
@@ -52,8 +49,8 @@ export async function resolverCodigo(
   const c = codigo.toUpperCase();
   const [tickers, fiis, etfs] = await Promise.all([
     tickersDe(bucket, build),
-    jsonDoBuild(bucket, build, 'json/fiis.json', FiiListaSchema),
-    jsonDoBuild(bucket, build, 'json/etfs.json', EtfListaSchema),
+    jsonDoCatalogo(bucket, build, ARTEFATOS.fiis),
+    jsonDoCatalogo(bucket, build, ARTEFATOS.etfs),
   ]);
   const acao = tickers?.[c];
   if (acao) return { ticker: acao.ticker_atual, classe: 'empresas', nome: null };

@@ -1,5 +1,5 @@
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { DocumentoRecebido, Hoje, Mudanca, ReapresentacaoRevelada } from '@fundamentos/schemas/hoje';
-import { HojeSchema } from '@fundamentos/schemas/hoje';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { linhas } from '../core/sql.ts';
@@ -164,9 +164,7 @@ async function publicarHoje(ctx: BuildContext): Promise<ManifestEntry[]> {
   return [
     await ctx.writer.json({
       name: 'hoje',
-      path: 'json/hoje.json',
-      schemaName: 'HojeSchema',
-      schema: HojeSchema,
+      ...escrita(ARTEFATOS.hoje),
       data: hoje,
     }),
   ];

@@ -1,5 +1,6 @@
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import { type ScoresEmpresa, ScoresEmpresaSchema, type ScoreValorAno } from '@fundamentos/schemas/scores';
+import type { ScoresEmpresa, ScoreValorAno } from '@fundamentos/schemas/scores';
 import { z } from 'zod';
 import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
@@ -99,9 +100,7 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
     out.push(
       await ctx.writer.json({
         name: `scores_${cd}`,
-        path: `json/empresas/${cd}/scores.json`,
-        schemaName: 'ScoresEmpresa',
-        schema: ScoresEmpresaSchema,
+        ...escrita(ARTEFATOS.scores, { cd }),
         data,
       }),
     );

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../build.ts';
 import { InputError } from '../core/source.ts';
@@ -86,7 +87,7 @@ describe('download log in a build', () => {
       stages: [],
     });
     const entry = r.manifest.artefatos.find((a) => a.path === 'auditoria/downloads.jsonl');
-    expect(entry).toMatchObject({ format: 'text', rows: 2, schema: 'DownloadLogEntrySchema' });
+    expect(entry).toMatchObject({ format: 'text', rows: 2, schema: ARTEFATOS.downloads.nome });
     const published = readFileSync(join(r.dir, 'auditoria', 'downloads.jsonl'));
     expect(published.equals(readFileSync(join(raw, '_downloads.jsonl')))).toBe(true);
     expect(entry?.sha256).toBe(createHash('sha256').update(published).digest('hex'));

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { InputError } from '../core/source.ts';
 import type { Stage } from '../core/stage.ts';
 import { DOWNLOAD_LOG_NAME, DownloadLogEntrySchema } from '../fetch/download-log.ts';
 
 /** Where the download log is published inside a build. */
-export const DOWNLOADS_ARTEFACT_PATH = 'auditoria/downloads.jsonl';
+export const DOWNLOADS_ARTEFACT_PATH = ARTEFATOS.downloads.caminho();
 
 export interface DownloadLogText {
   /** The log exactly as `fetch` wrote it (published byte for byte: it is an audit trail). */
@@ -74,7 +75,7 @@ export function downloadsStage(log: DownloadLogText | null): Stage {
         await ctx.writer.text({
           name: 'auditoria_downloads',
           path: DOWNLOADS_ARTEFACT_PATH,
-          schemaName: 'DownloadLogEntrySchema',
+          schemaName: ARTEFATOS.downloads.nome,
           content: log.content,
           rows: log.rows,
         }),

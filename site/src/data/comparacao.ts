@@ -1,4 +1,5 @@
-import { type Comparacao, ComparacaoSchema } from '@fundamentos/schemas/comparacao';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
+import type { Comparacao } from '@fundamentos/schemas/comparacao';
 
 export { MIN_EMPRESAS_SETOR, SMALL_CAPS } from '@fundamentos/schemas/comparacao';
 
@@ -6,7 +7,7 @@ import { type DataBuild, readArtefact } from './build.ts';
 import { type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
 
 /** Artefact of the comparison numbers (pipeline/src/marts/site/comparacao.ts). */
-export const CAMINHO_COMPARACAO = 'json/mercado/comparacao.json';
+export const CAMINHO_COMPARACAO = ARTEFATOS.comparacao.caminho();
 
 const lidas = new WeakMap<DataBuild, Comparacao | null>();
 
@@ -15,7 +16,7 @@ const lidas = new WeakMap<DataBuild, Comparacao | null>();
  * build; null when the build did not publish them (the pages then list no sector and no small cap).
  */
 export function comparacao(b: DataBuild): Comparacao | null {
-  if (!lidas.has(b)) lidas.set(b, readArtefact(b, CAMINHO_COMPARACAO, ComparacaoSchema));
+  if (!lidas.has(b)) lidas.set(b, readArtefact(b, CAMINHO_COMPARACAO, ARTEFATOS.comparacao.schema));
   return lidas.get(b) ?? null;
 }
 

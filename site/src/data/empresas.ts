@@ -1,3 +1,4 @@
+import { ARTEFATOS, caminhoDaEmpresa } from '@fundamentos/schemas/catalogo';
 import { type Dividendos, DividendosSchema } from '@fundamentos/schemas/dividendos';
 import { type EmpresaIndice, EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { type Indicadores, IndicadoresSchema } from '@fundamentos/schemas/indicadores';
@@ -11,11 +12,11 @@ import { type DataBuild, readArtefact } from './build.ts';
 
 /** Artefact paths inside a build (docs/architecture.md). */
 export const caminhos = {
-  lista: 'json/empresas.json',
-  indice: (cd: number) => `json/empresas/${cd}/index.json`,
-  recurso: (cd: number, nome: string) => `json/empresas/${cd}/${nome}.json`,
-  dicionario: 'json/dicionario.json',
-  tickers: 'json/tickers.json',
+  lista: ARTEFATOS.empresas.caminho(),
+  indice: (cd: number) => ARTEFATOS.empresa.caminho({ cd }),
+  recurso: (cd: number, nome: string) => caminhoDaEmpresa(cd, nome),
+  dicionario: ARTEFATOS.dicionario.caminho(),
+  tickers: ARTEFATOS.tickers.caminho(),
 };
 
 export interface EmpresaPublicada {

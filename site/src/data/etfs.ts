@@ -1,10 +1,11 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type EtfLista, EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
 import { type DataBuild, readArtefact } from './build.ts';
 
 /** Artefact paths of the ETF marts (docs/architecture.md). */
 export const caminhosEtf = {
-  lista: 'json/etfs.json',
-  recurso: (ticker: string) => `json/etfs/${ticker}/index.json`,
+  lista: ARTEFATOS.etfs.caminho(),
+  recurso: (ticker: string) => ARTEFATOS.etf.caminho({ ticker }),
 };
 
 export interface EtfPublicado {

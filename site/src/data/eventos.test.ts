@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CAMINHO_EVENTOS } from '@fundamentos/schemas/eventos';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBuild } from './build.ts';
 import { caminhoDoEvento, ultimosEventos } from './eventos.ts';
@@ -39,10 +39,10 @@ function publicar(dir: string, eventos: unknown | null): void {
   const artefatos = [];
   if (eventos !== null) {
     const conteudo = JSON.stringify(eventos);
-    writeFileSync(join(dir, 'b1', CAMINHO_EVENTOS), conteudo);
+    writeFileSync(join(dir, 'b1', ARTEFATOS.eventos.caminho()), conteudo);
     artefatos.push({
       name: 'eventos',
-      path: CAMINHO_EVENTOS,
+      path: ARTEFATOS.eventos.caminho(),
       rows: 3,
       bytes: Buffer.byteLength(conteudo),
       sha256: createHash('sha256').update(conteudo).digest('hex'),

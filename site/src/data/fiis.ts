@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import {
   type FiiLista,
   FiiListaSchema,
@@ -10,9 +11,9 @@ import { type DataBuild, readArtefact } from './build.ts';
 
 /** Artefact paths of the REIT marts (docs/architecture.md, docs/fiis.md). */
 export const caminhosFii = {
-  lista: 'json/fiis.json',
-  recurso: (ticker: string) => `json/fiis/${ticker}/index.json`,
-  reapresentacoes: (ticker: string) => `json/fiis/${ticker}/reapresentacoes.json`,
+  lista: ARTEFATOS.fiis.caminho(),
+  recurso: (ticker: string) => ARTEFATOS.fii.caminho({ ticker }),
+  reapresentacoes: (ticker: string) => ARTEFATOS.fii_reapresentacoes.caminho({ ticker }),
 };
 
 export interface FiiPublicado {

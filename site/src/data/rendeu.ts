@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { entradaDoDicionario } from '@fundamentos/schemas/flags';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
@@ -6,7 +7,7 @@ import { dicionario } from './dicionario.ts';
 import { type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
 
 /** `json/empresas/<cd>/quanto-rendeu.json`, published by pipeline/src/marts/mercado/quanto-rendeu.ts. */
-export const caminhoRendeu = (cd: number): string => `json/empresas/${cd}/quanto-rendeu.json`;
+export const caminhoRendeu = (cd: number): string => ARTEFATOS.quanto_rendeu.caminho({ cd });
 
 /** The four values of a horizon, in table order. */
 export const MEDIDAS_RENDEU = ['mil_reais_preco', 'mil_reais_com_proventos', 'indice', 'selic'] as const;

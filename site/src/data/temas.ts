@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { separarFlags } from '@fundamentos/schemas/flags';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
 import { formatarValor, numero } from '@fundamentos/ui/formato';
@@ -138,7 +139,7 @@ function temaIndicadores(
         return p && formula !== null ? [t.contas(titulo(n), formula, p.contas_regulator.join(', '))] : [];
       }),
       t.arquivos,
-      t.artefato(`json/empresas/${indice.cd_regulator}/indicadores.json`),
+      t.artefato(ARTEFATOS.indicadores.caminho({ cd: indice.cd_regulator })),
     ],
     citacao: citacaoNaLingua(indicadores ?? indice, lang),
   };
@@ -170,7 +171,7 @@ function temaDividendos(e: EmpresaPublicada, lang: Lang): PaginaTema {
       ],
     })),
     verificar_titulo: t.verificar,
-    verificar: [t.fonte_div, t.artefato(`json/empresas/${indice.cd_regulator}/dividendos.json`)],
+    verificar: [t.fonte_div, t.artefato(ARTEFATOS.dividendos.caminho({ cd: indice.cd_regulator }))],
     citacao: citacaoNaLingua(d ?? indice, lang),
   };
 }

@@ -1,8 +1,5 @@
-import {
-  CAMINHO_EVENTOS,
-  type EventoPublicado,
-  VigiaEventosArtefatoSchema,
-} from '@fundamentos/schemas/eventos';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
+import type { EventoPublicado } from '@fundamentos/schemas/eventos';
 import { type DataBuild, readArtefact } from './build.ts';
 
 const cache = new WeakMap<DataBuild, Map<string, EventoPublicado[]> | null>();
@@ -10,7 +7,7 @@ const cache = new WeakMap<DataBuild, Map<string, EventoPublicado[]> | null>();
 /** Events per trading code, newest first; null when the build has no watcher artefact. */
 function porCodigo(b: DataBuild): Map<string, EventoPublicado[]> | null {
   if (cache.has(b)) return cache.get(b) ?? null;
-  const a = readArtefact(b, CAMINHO_EVENTOS, VigiaEventosArtefatoSchema);
+  const a = readArtefact(b, ARTEFATOS.eventos.caminho(), ARTEFATOS.eventos.schema);
   let m: Map<string, EventoPublicado[]> | null = null;
   if (a !== null) {
     m = new Map();

@@ -1,3 +1,4 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type DataBuild, openBuild } from './build.ts';
 import { empresasPublicadas } from './empresas.ts';
 import { etfsPublicados } from './etfs.ts';
@@ -40,7 +41,7 @@ export function vitrine(b: DataBuild): Vitrine {
       (e) =>
         sessoes(e) > 0 &&
         e.multiplos?.valuation &&
-        b.byPath.has(`json/empresas/${e.indice.cd_regulator}/veredito.json`),
+        b.byPath.has(ARTEFATOS.veredito.caminho({ cd: e.indice.cd_regulator })),
     ),
     (e) => valores(e) + sessoes(e) + 10 * proventos(e),
     (e) => e.indice.ticker,

@@ -1,10 +1,11 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { BuildContext } from '../../core/stage.ts';
 
 /** Where a bulk set is published in each format (docs/architecture.md; `/dump` serves both). */
 export const CAMINHO_CONJUNTO = {
-  parquet: (nome: string) => `parquet/${nome}.parquet`,
-  csv: (nome: string) => `csv/${nome}.csv`,
+  parquet: (conjunto: string) => ARTEFATOS.conjunto_parquet.caminho({ conjunto }),
+  csv: (conjunto: string) => ARTEFATOS.conjunto_csv.caminho({ conjunto }),
 } as const;
 
 /** Writes each set as Parquet and as CSV from the same SQL, so the two copies hold the same rows. */
@@ -18,12 +19,17 @@ export async function escreverConjuntos(
       await ctx.writer.parquet({
         name: `parquet_${nome}`,
         path: CAMINHO_CONJUNTO.parquet(nome),
-        schemaName: nome,
+        schemaName: ARTEFATOS.conjunto_parquet.nome,
         sql,
       }),
     );
     out.push(
-      await ctx.writer.csv({ name: `csv_${nome}`, path: CAMINHO_CONJUNTO.csv(nome), schemaName: nome, sql }),
+      await ctx.writer.csv({
+        name: `csv_${nome}`,
+        path: CAMINHO_CONJUNTO.csv(nome),
+        schemaName: ARTEFATOS.conjunto_csv.nome,
+        sql,
+      }),
     );
   }
   return out;

@@ -1,4 +1,5 @@
-import { type Conjuntos, ConjuntosSchema } from '@fundamentos/schemas/conjuntos';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import type { Conjuntos } from '@fundamentos/schemas/conjuntos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
@@ -75,9 +76,7 @@ export const conjuntosStage: Stage = {
     out.push(
       await ctx.writer.json({
         name: 'conjuntos',
-        path: 'json/conjuntos.json',
-        schemaName: 'ConjuntosSchema',
-        schema: ConjuntosSchema,
+        ...escrita(ARTEFATOS.conjuntos),
         data: dicionario,
       }),
     );

@@ -1,4 +1,4 @@
-import { EtfListaSchema, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { verificar } from '../fundamentos/sql.ts';
@@ -25,9 +25,7 @@ async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
   const saidas: ManifestEntry[] = [
     await ctx.writer.json({
       name: 'etfs',
-      path: 'json/etfs.json',
-      schemaName: 'EtfListaSchema',
-      schema: EtfListaSchema,
+      ...escrita(ARTEFATOS.etfs),
       data: lista,
     }),
   ];
@@ -35,9 +33,7 @@ async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
     saidas.push(
       await ctx.writer.json({
         name: `etf_${r.cadastro.ticker}`,
-        path: `json/etfs/${r.cadastro.ticker}/index.json`,
-        schemaName: 'EtfRecursoSchema',
-        schema: EtfRecursoSchema,
+        ...escrita(ARTEFATOS.etf, { ticker: r.cadastro.ticker }),
         data: r,
       }),
     );

@@ -266,9 +266,7 @@ describe('REIT and ETF watchers (made-here mart tables)', () => {
         ('FETF', 'IBOV', 'lista-a.csv', 2, DATE '2023-01-01'), ('FETF', 'IBXX', 'lista-b.csv', 2, DATE '2024-01-01')
       ) t(codigo, indice, _arquivo, _linha, _data);`);
     await ctx.db.run(
-      [SQL_EVENTOS_FUNDOS, sqlMartEventos(['fii_pvp', 'fii_reenvio', 'etf_agio', 'etf_indice'])].join(
-        '\n',
-      ),
+      [SQL_EVENTOS_FUNDOS, sqlMartEventos(['fii_pvp', 'fii_reenvio', 'etf_agio', 'etf_indice'])].join('\n'),
     );
     const es = await montarEventos(ctx);
     expect(

@@ -1,9 +1,5 @@
-import {
-  CAMINHO_EVENTOS,
-  type ClasseEvento,
-  type EventoPublicado,
-  VigiaEventosArtefatoSchema,
-} from '@fundamentos/schemas/eventos';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import type { ClasseEvento, EventoPublicado } from '@fundamentos/schemas/eventos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import type { BuildContext } from '../../core/stage.ts';
@@ -187,9 +183,7 @@ export async function publicarEventos(ctx: BuildContext): Promise<ManifestEntry[
   const out: ManifestEntry[] = [
     await ctx.writer.json({
       name: 'vigia_eventos',
-      path: CAMINHO_EVENTOS,
-      schemaName: 'VigiaEventosArtefato',
-      schema: VigiaEventosArtefatoSchema,
+      ...escrita(ARTEFATOS.eventos),
       data: { versao_do_dado: ctx.versao_do_dado, eventos },
     }),
   ];

@@ -1,5 +1,5 @@
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { FiiLista, FiiRecurso, ReapresentacoesFii } from '@fundamentos/schemas/fiis';
-import { FiiListaSchema, FiiRecursoSchema, ReapresentacoesFiiSchema } from '@fundamentos/schemas/fiis';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import type { BuildContext, Stage } from '../../core/stage.ts';
@@ -265,9 +265,7 @@ async function publicarFiis(ctx: BuildContext): Promise<ManifestEntry[]> {
   const out: ManifestEntry[] = [
     await ctx.writer.json({
       name: 'fiis',
-      path: 'json/fiis.json',
-      schemaName: 'FiiLista',
-      schema: FiiListaSchema,
+      ...escrita(ARTEFATOS.fiis),
       data: lista,
     }),
   ];
@@ -275,9 +273,7 @@ async function publicarFiis(ctx: BuildContext): Promise<ManifestEntry[]> {
     out.push(
       await ctx.writer.json({
         name: `fii_${f.cadastro.ticker}`,
-        path: `json/fiis/${f.cadastro.ticker}/index.json`,
-        schemaName: 'FiiRecurso',
-        schema: FiiRecursoSchema,
+        ...escrita(ARTEFATOS.fii, { ticker: f.cadastro.ticker }),
         data: f,
       }),
     );
@@ -285,9 +281,7 @@ async function publicarFiis(ctx: BuildContext): Promise<ManifestEntry[]> {
     out.push(
       await ctx.writer.json({
         name: `fii_${r.fundo.ticker}_reapresentacoes`,
-        path: `json/fiis/${r.fundo.ticker}/reapresentacoes.json`,
-        schemaName: 'ReapresentacoesFii',
-        schema: ReapresentacoesFiiSchema,
+        ...escrita(ARTEFATOS.fii_reapresentacoes, { ticker: r.fundo.ticker }),
         data: r,
       }),
     );

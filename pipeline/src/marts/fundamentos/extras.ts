@@ -1,7 +1,8 @@
-import { type Desafio, DesafioSchema, MIN_CASOS_DESAFIO } from '@fundamentos/schemas/desafio';
-import { type IndicadorEmpresa, IndicadorEmpresaSchema } from '@fundamentos/schemas/indicador';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import { type Desafio, MIN_CASOS_DESAFIO } from '@fundamentos/schemas/desafio';
+import type { IndicadorEmpresa } from '@fundamentos/schemas/indicador';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
-import { type Linhagem, LinhagemSchema } from '@fundamentos/schemas/linhagem';
+import type { Linhagem } from '@fundamentos/schemas/linhagem';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
@@ -118,7 +119,7 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
       }
       const usaDa = nome === 'ebitda' || nome === 'dl_ebitda';
       membros.push({
-        path: `json/empresas/${cd}/linhagem/${ano}/${nome}.json`,
+        path: ARTEFATOS.linhagem.caminho({ cd, ano, indicador: nome }),
         data: {
           cd_regulator: Number(cd),
           ano,
@@ -136,8 +137,7 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
     out.push(
       await escreverPacote(ctx.writer, {
         name: `linhagem_${cd}`,
-        schemaName: 'Linhagem',
-        schema: LinhagemSchema,
+        artefato: ARTEFATOS.linhagem,
         membros,
       }),
     );
@@ -211,14 +211,13 @@ async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]):
           `DFP dfp_cia_aberta_* da empresa ${e.cd_regulator} e do universo`,
         ),
       };
-      membros.push({ path: `json/empresas/${e.cd_regulator}/indicadores/${nome}.json`, data });
+      membros.push({ path: ARTEFATOS.indicador.caminho({ cd: e.cd_regulator, indicador: nome }), data });
     }
     if (membros.length === 0) continue;
     out.push(
       await escreverPacote(ctx.writer, {
         name: `indicadores_${e.cd_regulator}`,
-        schemaName: 'IndicadorEmpresa',
-        schema: IndicadorEmpresaSchema,
+        artefato: ARTEFATOS.indicador,
         membros,
       }),
     );
@@ -257,16 +256,14 @@ async function publicarDesafio(ctx: BuildContext, ind: z.infer<typeof IndRow>[])
   if (casos.length < MIN_CASOS_DESAFIO) {
     ctx.report.note(
       'publicacao_fundamentos_extras',
-      `json/desafio.json not published: ${casos.length} of the ${CASOS_DESAFIO.length} curated cases have their company and value in this build (the schema asks for at least ${MIN_CASOS_DESAFIO})`,
+      `${ARTEFATOS.desafio.caminho()} not published: ${casos.length} of the ${CASOS_DESAFIO.length} curated cases have their company and value in this build (the schema asks for at least ${MIN_CASOS_DESAFIO})`,
     );
     return [];
   }
   return [
     await ctx.writer.json({
       name: 'desafio',
-      path: 'json/desafio.json',
-      schemaName: 'Desafio',
-      schema: DesafioSchema,
+      ...escrita(ARTEFATOS.desafio),
       data: {
         versao_do_dado: ctx.versao_do_dado,
         casos,

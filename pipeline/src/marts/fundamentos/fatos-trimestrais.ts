@@ -1,8 +1,5 @@
-import {
-  FatosTrimestraisEmpresaSchema,
-  type FatoTrimestral,
-  OrigemFatoTrimestralSchema,
-} from '@fundamentos/schemas/fatos';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import { type FatoTrimestral, OrigemFatoTrimestralSchema } from '@fundamentos/schemas/fatos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
@@ -71,9 +68,7 @@ export const publicacaoFatosTrimestraisStage: Stage = {
       out.push(
         await ctx.writer.json({
           name: `fatos_trimestrais_${cd}`,
-          path: `json/empresas/${cd}/fatos_trimestrais.json`,
-          schemaName: 'FatosTrimestraisEmpresa',
-          schema: FatosTrimestraisEmpresaSchema,
+          ...escrita(ARTEFATOS.fatos_trimestrais, { cd }),
           data: {
             cd_regulator: cd,
             trimestral: true,

@@ -1,19 +1,16 @@
 import type { AuditoriaDepAmort } from '@fundamentos/schemas/auditoria';
-import { AuditoriaDepAmortSchema } from '@fundamentos/schemas/auditoria';
-import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
-import { type EmpresaIndice, EmpresaIndiceSchema, EmpresasListaSchema } from '@fundamentos/schemas/empresa';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
 import type { Fato } from '@fundamentos/schemas/fatos';
-import { FatosEmpresaSchema } from '@fundamentos/schemas/fatos';
 import {
   formatarContaUsada,
   INDICADORES,
   type Indicadores,
-  IndicadoresSchema,
   type NomeIndicador,
 } from '@fundamentos/schemas/indicadores';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import { type ReapresentacaoLinha, ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
-import { type Tickers, TickersSchema } from '@fundamentos/schemas/tickers';
+import type { ReapresentacaoLinha } from '@fundamentos/schemas/reapresentacoes';
+import type { Tickers } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
@@ -222,14 +219,11 @@ async function publicarEmpresa(
   },
 ): Promise<ManifestEntry[]> {
   const v = ctx.versao_do_dado;
-  const base = `json/empresas/${e.cd_regulator}`;
   const out: ManifestEntry[] = [];
   out.push(
     await ctx.writer.json({
       name: `empresa_${e.cd_regulator}`,
-      path: `${base}/index.json`,
-      schemaName: 'EmpresaIndice',
-      schema: EmpresaIndiceSchema,
+      ...escrita(ARTEFATOS.empresa, { cd: e.cd_regulator }),
       data: indiceEmpresa(e, v, d.tem),
     }),
   );
@@ -285,9 +279,7 @@ async function publicarEmpresa(
   out.push(
     await ctx.writer.json({
       name: `indicadores_${e.cd_regulator}`,
-      path: `${base}/indicadores.json`,
-      schemaName: 'Indicadores',
-      schema: IndicadoresSchema,
+      ...escrita(ARTEFATOS.indicadores, { cd: e.cd_regulator }),
       data: indicadores,
     }),
   );
@@ -309,9 +301,7 @@ async function publicarEmpresa(
   out.push(
     await ctx.writer.json({
       name: `reapresentacoes_${e.cd_regulator}`,
-      path: `${base}/reapresentacoes.json`,
-      schemaName: 'ReapresentacoesEmpresa',
-      schema: ReapresentacoesEmpresaSchema,
+      ...escrita(ARTEFATOS.reapresentacoes, { cd: e.cd_regulator }),
       data: {
         cd_regulator: e.cd_regulator,
         citacao: citacao(v, `DFP dfp_cia_aberta_* de anos consecutivos da empresa ${e.cd_regulator}`),
@@ -342,9 +332,7 @@ async function publicarEmpresa(
   out.push(
     await ctx.writer.json({
       name: `fatos_${e.cd_regulator}`,
-      path: `${base}/fatos.json`,
-      schemaName: 'FatosEmpresa',
-      schema: FatosEmpresaSchema,
+      ...escrita(ARTEFATOS.fatos, { cd: e.cd_regulator }),
       data: {
         cd_regulator: e.cd_regulator,
         trimestral: false,
@@ -440,9 +428,7 @@ export const publicacaoFundamentosStage: Stage = {
     out.push(
       await ctx.writer.json({
         name: 'empresas',
-        path: 'json/empresas.json',
-        schemaName: 'EmpresasLista',
-        schema: EmpresasListaSchema,
+        ...escrita(ARTEFATOS.empresas),
         data: empresas.map((e) => {
           const {
             citacao: _c,
@@ -470,18 +456,14 @@ export const publicacaoFundamentosStage: Stage = {
     out.push(
       await ctx.writer.json({
         name: 'tickers',
-        path: 'json/tickers.json',
-        schemaName: 'Tickers',
-        schema: TickersSchema,
+        ...escrita(ARTEFATOS.tickers),
         data: tickers,
       }),
     );
     out.push(
       await ctx.writer.json({
         name: 'dicionario',
-        path: 'json/dicionario.json',
-        schemaName: 'Dicionario',
-        schema: DicionarioSchema,
+        ...escrita(ARTEFATOS.dicionario),
         data: dicionario(v),
       }),
     );
@@ -494,8 +476,8 @@ export const publicacaoFundamentosStage: Stage = {
     out.push(
       await ctx.writer.text({
         name: 'auditoria_universo',
-        path: 'auditoria/universo.txt',
-        schemaName: 'UniversoAuditoria',
+        path: ARTEFATOS.universo_auditoria.caminho(),
+        schemaName: ARTEFATOS.universo_auditoria.nome,
         content: universo.map((u) => `${u.l}\n`).join(''),
         rows: universo.length,
       }),
@@ -553,7 +535,7 @@ async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
       citacao: citacao(v, `DFP dfp_cia_aberta_DFC_MI e DRE de ${a.ano}, empresa ${a.cd_regulator}`),
     };
     const membros = porEmpresa.get(a.cd_regulator) ?? [];
-    membros.push({ path: `json/empresas/${a.cd_regulator}/auditoria/dep_amort/${a.ano}.json`, data });
+    membros.push({ path: ARTEFATOS.auditoria_dep_amort.caminho({ cd: a.cd_regulator, ano: a.ano }), data });
     porEmpresa.set(a.cd_regulator, membros);
   }
   const out: ManifestEntry[] = [];
@@ -561,8 +543,7 @@ async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
     out.push(
       await escreverPacote(ctx.writer, {
         name: `dep_amort_${cd}`,
-        schemaName: 'AuditoriaDepAmort',
-        schema: AuditoriaDepAmortSchema,
+        artefato: ARTEFATOS.auditoria_dep_amort,
         membros,
       }),
     );

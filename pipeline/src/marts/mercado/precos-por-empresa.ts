@@ -1,5 +1,6 @@
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import { type PrecosEmpresa, PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
+import type { PrecosEmpresa } from '@fundamentos/schemas/precos';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
@@ -57,9 +58,7 @@ export async function publicarPrecosPorEmpresa(ctx: BuildContext, cds: number[])
     out.push(
       await ctx.writer.json({
         name: `precos_${cd}`,
-        path: `json/empresas/${cd}/precos.json`,
-        schemaName: 'PrecosEmpresaSchema',
-        schema: PrecosEmpresaSchema,
+        ...escrita(ARTEFATOS.precos, { cd }),
         data: precosEmpresa(cd, rs, ctx.versao_do_dado),
       }),
     );

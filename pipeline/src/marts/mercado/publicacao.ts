@@ -1,22 +1,13 @@
-import { type Dividendos, DividendosSchema } from '@fundamentos/schemas/dividendos';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import type { Dividendos } from '@fundamentos/schemas/dividendos';
 import { INDICADORES } from '@fundamentos/schemas/indicadores';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import {
-  type MultiploAnual,
-  type Multiplos,
-  MultiplosSchema,
-  type Valuation,
-} from '@fundamentos/schemas/multiplos';
-import {
-  ClassificacaoFlagsPlSchema,
-  type ScreenerSnapshotLinha,
-  ScreenerSnapshotSchema,
-} from '@fundamentos/schemas/screener-snapshot';
-import { TrimestresSchema } from '@fundamentos/schemas/trimestres';
+import type { MultiploAnual, Multiplos, Valuation } from '@fundamentos/schemas/multiplos';
+import type { ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
-import { CAMINHO_CONJUNTO, escreverConjuntos } from '../conjuntos/escrever.ts';
+import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
 import { CLASSIFICACAO_FLAGS_PL, gravidadePl } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
@@ -241,8 +232,8 @@ ORDER BY f.cd_regulator, f.ano`;
   out.push(
     await ctx.writer.parquet({
       name: 'parquet_screener',
-      path: 'parquet/screener.parquet',
-      schemaName: 'screener-snapshot',
+      path: ARTEFATOS.conjunto_parquet.caminho({ conjunto: 'screener' }),
+      schemaName: ARTEFATOS.conjunto_parquet.nome,
       sql,
     }),
   );
@@ -251,8 +242,8 @@ ORDER BY f.cd_regulator, f.ano`;
   out.push(
     await ctx.writer.csv({
       name: 'csv_screener',
-      path: CAMINHO_CONJUNTO.csv('screener'),
-      schemaName: 'screener-snapshot',
+      path: ARTEFATOS.conjunto_csv.caminho({ conjunto: 'screener' }),
+      schemaName: ARTEFATOS.conjunto_csv.nome,
       sql: 'SELECT * FROM mart_screener',
     }),
   );
@@ -336,9 +327,7 @@ ORDER BY f.cd_regulator, f.ano`;
   out.push(
     await ctx.writer.json({
       name: 'screener_snapshot',
-      path: 'json/screener.json',
-      schemaName: 'ScreenerSnapshotSchema',
-      schema: ScreenerSnapshotSchema,
+      ...escrita(ARTEFATOS.screener_snapshot),
       data: {
         versao_do_dado: ctx.versao_do_dado,
         regra_as_of:
@@ -437,27 +426,21 @@ export const publicacaoMercadoStage: Stage = {
       out.push(
         await ctx.writer.json({
           name: `multiplos_${cd}`,
-          path: `json/empresas/${cd}/multiplos.json`,
-          schemaName: 'MultiplosSchema',
-          schema: MultiplosSchema,
+          ...escrita(ARTEFATOS.multiplos, { cd }),
           data: multiplos,
         }),
       );
       out.push(
         await ctx.writer.json({
           name: `dividendos_${cd}`,
-          path: `json/empresas/${cd}/dividendos.json`,
-          schemaName: 'DividendosSchema',
-          schema: DividendosSchema,
+          ...escrita(ARTEFATOS.dividendos, { cd }),
           data: dividendos(cd, ps, anuaisProventos.get(cd) ?? [], val, e.ticker_atual, ctx),
         }),
       );
       out.push(
         await ctx.writer.json({
           name: `trimestres_${cd}`,
-          path: `json/empresas/${cd}/trimestres.json`,
-          schemaName: 'TrimestresSchema',
-          schema: TrimestresSchema,
+          ...escrita(ARTEFATOS.trimestres, { cd }),
           data: {
             cd_regulator: cd,
             citacao: citacaoMercado(v, 'ITR e COTAHIST'),
@@ -476,9 +459,7 @@ export const publicacaoMercadoStage: Stage = {
     out.push(
       await ctx.writer.json({
         name: 'classificacao_flags_pl',
-        path: 'json/mercado/classificacao-flags-pl.json',
-        schemaName: 'ClassificacaoFlagsPlSchema',
-        schema: ClassificacaoFlagsPlSchema,
+        ...escrita(ARTEFATOS.classificacao_flags_pl),
         data: CLASSIFICACAO_FLAGS_PL,
       }),
     );

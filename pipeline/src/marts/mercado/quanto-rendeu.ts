@@ -1,10 +1,10 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import {
   HORIZONTES_RENDEU,
   type HorizonteRendeu,
   type QuantoRendeu,
-  QuantoRendeuSchema,
 } from '@fundamentos/schemas/quanto-rendeu';
 import { z } from 'zod';
 import { linhas, verificar } from '../../core/sql.ts';
@@ -323,9 +323,7 @@ export async function publicarQuantoRendeu(ctx: BuildContext): Promise<ManifestE
     out.push(
       await ctx.writer.json({
         name: `quanto_rendeu_${c.cd_regulator}`,
-        path: `json/empresas/${c.cd_regulator}/quanto-rendeu.json`,
-        schemaName: 'QuantoRendeuSchema',
-        schema: QuantoRendeuSchema,
+        ...escrita(ARTEFATOS.quanto_rendeu, { cd: c.cd_regulator }),
         data: quantoRendeu(c, porEmpresa.get(c.cd_regulator) ?? [], ctx.versao_do_dado),
       }),
     );

@@ -1,9 +1,5 @@
-import {
-  type Comparacao,
-  ComparacaoSchema,
-  MIN_EMPRESAS_SETOR,
-  SMALL_CAPS,
-} from '@fundamentos/schemas/comparacao';
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import { type Comparacao, MIN_EMPRESAS_SETOR, SMALL_CAPS } from '@fundamentos/schemas/comparacao';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { linhas, verificar } from '../../core/sql.ts';
@@ -139,9 +135,7 @@ export const comparacaoStage: Stage = {
     return [
       await ctx.writer.json({
         name: 'comparacao',
-        path: 'json/mercado/comparacao.json',
-        schemaName: 'ComparacaoSchema',
-        schema: ComparacaoSchema,
+        ...escrita(ARTEFATOS.comparacao),
         data: await montarComparacao(ctx),
       }),
     ];

@@ -1,5 +1,5 @@
+import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import { VereditoSchema } from '@fundamentos/schemas/veredito';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { carregarEntrada } from './entrada.ts';
 import { montarVereditos } from './montar.ts';
@@ -12,9 +12,7 @@ async function publicarVereditos(ctx: BuildContext): Promise<ManifestEntry[]> {
     out.push(
       await ctx.writer.json({
         name: `veredito_${cd}`,
-        path: `json/empresas/${cd}/veredito.json`,
-        schemaName: 'Veredito',
-        schema: VereditoSchema,
+        ...escrita(ARTEFATOS.veredito, { cd }),
         data,
       }),
     );
