@@ -64,7 +64,10 @@ export const publicacaoFatosTrimestraisStage: Stage = {
         dt_receb: r.dt_receb,
         fonte: `${r.arquivo}:${r.linha}`,
       };
-      porEmpresa.set(r.cd_regulator, [...(porEmpresa.get(r.cd_regulator) ?? []), f]);
+      // push, not a spread copy per row: the copy made this stage quadratic in a company's rows (10 s at bench escala 0.02).
+      const lista = porEmpresa.get(r.cd_regulator);
+      if (lista) lista.push(f);
+      else porEmpresa.set(r.cd_regulator, [f]);
     }
     const out: ManifestEntry[] = [];
     for (const [cd, fatos] of porEmpresa) {
