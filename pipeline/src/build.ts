@@ -107,7 +107,11 @@ const stagingParquet: Stage = {
           name: t,
           path: `parquet/${t}.parquet`,
           schemaName: `staging/${t}`,
-          sql: `SELECT * FROM ${quote(t)}`,
+          // ORDER BY rowid keeps insertion order and makes the bytes depend on the rows only: a plain scan
+          // hands the writer chunks shaped by how the rows were appended (one big load from the staging
+          // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
+          // one from scratch.
+          sql: `SELECT * FROM ${quote(t)} ORDER BY rowid`,
         }),
       );
     }
