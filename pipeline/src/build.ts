@@ -78,8 +78,13 @@ export interface BuildResult {
   publicada: boolean;
 }
 
-/** Default DuckDB memory limit: enough for the sample with no spilling, small enough to share a machine. */
-export const DEFAULT_MEMORY_LIMIT = '4GB';
+/**
+ * Default DuckDB memory limit: enough for the sample with no spilling. The process (DuckDB's buffers, what
+ * it allocates outside them, Node's heap) must stay within 4 GB at full scale (issue 10): at a 4GB limit
+ * DuckDB alone filled it (maxRSS 2.9 GB at bench escala 0.1, growing with scale), so past 2GB it spills to
+ * the work dir.
+ */
+export const DEFAULT_MEMORY_LIMIT = '2GB';
 
 /** A failed hard invariant: the build stops and nothing is published. */
 export class InvariantError extends Error {
