@@ -176,9 +176,10 @@ async function stageFile(
 /**
  * Inputs staged together (consecutive inputs not in the staging cache) hold at most this many bytes on
  * disk: their extracted members sit in the work dir and their typed rows in temp tables (which DuckDB
- * spills past its memory limit) until the batch is inserted.
+ * spills past its memory limit) until the batch is inserted. At bench escala 0.1, 8 MiB staged with a
+ * little less CPU than 48 MiB and the same peak memory (docs/benchmarks.md).
  */
-export const BATCH_BYTES = 48 << 20;
+export const BATCH_BYTES = 8 << 20;
 
 /** One raw input of a batch, with the cache key it is saved under (null: no cache). */
 interface BatchInput {
@@ -242,15 +243,12 @@ async function stageBatch(
         if (results.has(r)) continue;
         const p = r.spec.kind === 'delimited' ? pendingOf.get(slot(r.spec.id, r.file.arquivo)) : undefined;
         if (p) {
-          // This input's files held by the same pending group go in together, as they were staged before.
-          const mine = files.filter(
-            (x) => x.spec.id === r.spec.id && pendingOf.get(slot(x.spec.id, x.file.arquivo)) === p,
-          );
-          const out = await p.insert(new Set(mine.map((x) => x.file.arquivo)));
-          for (const x of mine) {
-            const s = out.find((y) => y.arquivo === x.file.arquivo);
-            if (s) results.set(x, s);
-          }
+          // File by file in the input's order: which files share a pending group depends on where the
+          // batch was cut (the headers of the other inputs in it), so inserting a group's files together
+          // put the same input's rows in another order once a new file moved the cuts, and a cached build
+          // then differed from one from scratch.
+          const [s] = await p.insert(new Set([r.file.arquivo]));
+          if (s) results.set(r, s);
           continue;
         }
         await threads.forBytes((await stat(r.file.path)).size);

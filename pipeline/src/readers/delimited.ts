@@ -462,6 +462,14 @@ async function prepareGroup(
     if (i < 0) throw new Error(`${spec.id}: key ${name} is not a column`);
     return `t${i}`;
   });
+  // `_linha` comes from WITH ORDINALITY, which numbers rows in line order only on one thread: on two,
+  // a group of files over 16 MB got the same file's lines numbered in another order from one build to
+  // the next (a cached build and one from scratch differed on the sample). So this statement always runs
+  // on one thread, whatever the caller set.
+  const threads = String(
+    (await db.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0] ?? '1',
+  );
+  if (threads !== '1') await db.run('SET threads = 1');
   try {
     await db.run(
       `CREATE TEMP TABLE ${typed} AS SELECT * EXCLUDE (${helpers.join(', ')}), (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load}))))`,
@@ -478,6 +486,8 @@ async function prepareGroup(
       `${header.length} fields per line separated by "${spec.delimiter}"`,
       msg.split('\n')[0] ?? msg,
     );
+  } finally {
+    if (threads !== '1') await db.run(`SET threads = ${Number(threads)}`);
   }
   // The typed table holds everything needed: the (maybe transcoded) copies can go now.
   await cleanup();
@@ -550,6 +560,8 @@ async function prepareGroup(
         for (const f of mine)
           if (f.rows === 0) report.note('staging', `${f.file.arquivo}: header only, no rows`);
         const all = mine.length === files.length;
+        // ORDER BY _ord: the anti-join that drops repeated keys, on two threads, inserted one file's
+        // rows out of line order in one build and in order in the next.
         const among = `IN (${mine.map((f) => lit(f.file.arquivo)).join(', ')})`;
         const ranges = mine
           .map((f) => {
@@ -562,7 +574,7 @@ async function prepareGroup(
           await db.run(`INSERT INTO _quarantine SELECT * FROM ${tq}${all ? '' : ` WHERE arquivo ${among}`}`);
         await db.run(
           `INSERT INTO ${quote(spec.staged)} BY NAME SELECT ${[...cols, '_arquivo', '_linha', ...factCols].join(', ')}
-           FROM ${typed} WHERE NOT _bad${dupFilter}${all ? '' : ` AND (${ranges})`}`,
+           FROM ${typed} WHERE NOT _bad${dupFilter}${all ? '' : ` AND (${ranges})`} ORDER BY _ord`,
         );
         return mine.map((f) => {
           const rows = kept.get(f.file.arquivo) ?? 0;
