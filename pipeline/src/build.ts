@@ -13,10 +13,10 @@ import {
   recognisedCount,
 } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
-import type { SourceSpec, StagedFile } from './core/source.ts';
+import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
 import { createStagingTables, ensureQuarantineTable, quote } from './core/staging.ts';
-import { openStagingCache, type StagingCache } from './core/staging-cache.ts';
+import { type CacheEntryMeta, openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
 import { type DownloadLogText, downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
@@ -28,7 +28,12 @@ import {
 } from './publish/lifecycle.ts';
 import { publishBuild } from './publish/swap.ts';
 import { dataBuild, dirDaVersao, nextVersao } from './publish/versao.ts';
-import { crossFileDuplicates, stageDelimited, stageDelimitedFiles } from './readers/delimited.ts';
+import {
+  crossFileDuplicates,
+  type PendingFiles,
+  prepareDelimitedFiles,
+  stageDelimited,
+} from './readers/delimited.ts';
 import { stageFixedWidth } from './readers/fixed-width.ts';
 import { stageJson } from './readers/json.ts';
 import { allSources } from './sources/index.ts';
@@ -74,8 +79,13 @@ export interface BuildResult {
   publicada: boolean;
 }
 
-/** Default DuckDB memory limit: enough for the sample with no spilling, small enough to share a machine. */
-export const DEFAULT_MEMORY_LIMIT = '4GB';
+/**
+ * Default DuckDB memory limit: enough for the sample with no spilling. The process (DuckDB's buffers, what
+ * it allocates outside them, Node's heap) must stay within 4 GB at full scale (issue 10): at a 4GB limit
+ * DuckDB alone filled it (maxRSS 2.9 GB at bench escala 0.1, growing with scale), so past 2GB it spills to
+ * the work dir.
+ */
+export const DEFAULT_MEMORY_LIMIT = '2GB';
 
 /** A failed hard invariant: the build stops and nothing is published. */
 export class InvariantError extends Error {
@@ -103,7 +113,11 @@ const stagingParquet: Stage = {
           name: t,
           path: ARTEFATOS.staging.caminho({ tabela: t }),
           schemaName: ARTEFATOS.staging.nome,
-          sql: `SELECT * FROM ${quote(t)}`,
+          // ORDER BY rowid keeps insertion order and makes the bytes depend on the rows only: a plain scan
+          // hands the writer chunks shaped by how the rows were appended (one big load from the staging
+          // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
+          // one from scratch.
+          sql: `SELECT * FROM ${quote(t)} ORDER BY rowid`,
         }),
       );
     }
@@ -161,48 +175,103 @@ async function stageFile(
 }
 
 /**
- * Stages the (spec, file) pairs of one input (a loose file, or a zip's members). Members read by the
- * same delimited spec are staged together (one DuckDB statement per step for all of them); results
- * come back in discovery order.
+ * Inputs staged together (consecutive inputs not in the staging cache) hold at most this many bytes on
+ * disk: their extracted members sit in the work dir and their typed rows in temp tables (which DuckDB
+ * spills past its memory limit) until the batch is inserted. At bench escala 0.1, 8 MiB staged with a
+ * little less CPU than 48 MiB and the same peak memory (docs/benchmarks.md).
  */
-async function stageInput(
+export const BATCH_BYTES = 8 << 20;
+
+/** One raw input of a batch, with the cache key it is saved under (null: no cache). */
+interface BatchInput {
+  i: number;
+  input: Discovery['inputs'][number];
+  key: string | null;
+}
+
+/**
+ * Stages a batch of inputs. Files of one delimited spec across the whole batch are typed and checked
+ * together (one DuckDB statement per step for e.g. 16 years of BPA members), since per statement the
+ * fixed cost was most of staging; the rows are then inserted input by input, in discovery order, so the
+ * staged tables (and each input's staging-cache entry) hold what staging input by input gave.
+ * Other files are staged when their input's turn comes.
+ */
+async function stageBatch(
   ctx: BuildContext,
-  batch: RecognisedFile[],
+  batch: BatchInput[],
   work: string,
   threads: Awaited<ReturnType<typeof threadsFor>>,
-): Promise<{ fonte: string; file: StagedFile }[]> {
-  const results = new Map<RecognisedFile, StagedFile>();
-  const groups = new Map<string, RecognisedFile[]>();
-  for (const r of batch) {
-    if (r.spec.kind === 'delimited') groups.set(r.spec.id, [...(groups.get(r.spec.id) ?? []), r]);
-  }
-  for (const r of batch) {
-    if (results.has(r)) continue;
-    const group = groups.get(r.spec.id);
-    if (r.spec.kind === 'delimited' && group && group.length > 1) {
-      const bytes = (await Promise.all(group.map((g) => stat(g.file.path)))).reduce((a, x) => a + x.size, 0);
+  cache: StagingCache | null,
+  /** The build's reporter: each input's cache entry keeps the notes staging it left. */
+  report: CollectingReporter,
+  done: (results: { fonte: string; file: StagedFile }[]) => void,
+): Promise<void> {
+  const opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[] = [];
+  const pending: PendingFiles[] = [];
+  try {
+    for (const b of batch) opened.push({ b, ...(await openInput(b.input, join(work, `zip-${b.i}`))) });
+    // Phase 1: type and check every delimited file of the batch, grouped by spec.
+    const groups = new Map<string, { spec: DelimitedSourceSpec; files: RecognisedFile[] }>();
+    for (const o of opened)
+      for (const r of o.files) {
+        if (r.spec.kind !== 'delimited') continue;
+        const g = groups.get(r.spec.id) ?? { spec: r.spec, files: [] };
+        g.files.push(r);
+        groups.set(r.spec.id, g);
+      }
+    const pendingOf = new Map<string, PendingFiles>();
+    const slot = (specId: string, arquivo: string) => `${specId}\u0000${arquivo}`;
+    for (const { spec, files } of groups.values()) {
+      const bytes = (await Promise.all(files.map((g) => stat(g.file.path)))).reduce((a, x) => a + x.size, 0);
       await threads.forBytes(bytes);
-      const out = await stageDelimitedFiles(
+      const ps = await prepareDelimitedFiles(
         ctx.db,
-        r.spec,
-        group.map((g) => g.file),
+        spec,
+        files.map((g) => g.file),
         ctx.report,
         work,
       );
-      group.forEach((g, j) => {
-        const s = out[j];
-        if (s) results.set(g, s);
-      });
-      continue;
+      pending.push(...ps);
+      for (const p of ps) for (const a of p.arquivos) pendingOf.set(slot(spec.id, a), p);
     }
-    await threads.forBytes((await stat(r.file.path)).size);
-    results.set(r, await stageFile(ctx, r.spec, r.file, work));
+    // Phase 2: input by input, insert its rows (and stage its other files), then save its cache entry.
+    for (const { b, files } of opened) {
+      const tables = [...new Set(files.map((f) => f.spec.staged))];
+      const before = cache && b.key ? await cache.mark(ctx.db, tables) : null;
+      const notes = report.notas.length;
+      const results = new Map<RecognisedFile, StagedFile>();
+      for (const r of files) {
+        if (results.has(r)) continue;
+        const p = r.spec.kind === 'delimited' ? pendingOf.get(slot(r.spec.id, r.file.arquivo)) : undefined;
+        if (p) {
+          // File by file in the input's order: which files share a pending group depends on where the
+          // batch was cut (the headers of the other inputs in it), so inserting a group's files together
+          // put the same input's rows in another order once a new file moved the cuts, and a cached build
+          // then differed from one from scratch.
+          const [s] = await p.insert(new Set([r.file.arquivo]));
+          if (s) results.set(r, s);
+          continue;
+        }
+        await threads.forBytes((await stat(r.file.path)).size);
+        results.set(r, await stageFile(ctx, r.spec, r.file, work));
+      }
+      const staged = files.map((r) => {
+        const s = results.get(r);
+        if (!s) throw new Error(`${r.file.arquivo}: not staged`);
+        return { fonte: r.spec.id, file: s };
+      });
+      if (cache && b.key && before)
+        await cache.save(ctx.db, b.key, before, {
+          arquivo: b.input.arquivo,
+          resultados: staged.map(({ fonte, file }) => ({ fonte, ...file })),
+          notas: report.notas.slice(notes),
+        });
+      done(staged);
+    }
+  } finally {
+    for (const p of pending) await p.drop();
+    for (const o of opened) await o.close();
   }
-  return batch.map((r) => {
-    const s = results.get(r);
-    if (!s) throw new Error(`${r.file.arquivo}: not staged`);
-    return { fonte: r.spec.id, file: s };
-  });
 }
 
 /** Stages every recognised file under `raw`, runs the marts, publishes atomically under `out`. */
@@ -342,40 +411,54 @@ async function runBuild(
     const threads = await threadsFor(db);
     const usedKeys = new Set<string>();
     let reused = 0;
-    for (const [i, input] of found.inputs.entries()) {
-      const key = plan.cached?.keys[i] ?? null;
-      const hit = cache && key ? await cache.lookup(key) : null;
-      let results: { fonte: string; file: StagedFile }[];
-      if (cache && key && hit) {
-        await cache.load(db, key, hit);
-        for (const n of hit.notas) report.note(n.etapa, n.mensagem);
-        results = hit.resultados.map(({ fonte, ...file }) => ({ fonte, file }));
-        reused++;
-      } else {
-        const { files, close } = await openInput(input, join(work, `zip-${i}`));
-        try {
-          const tables = [...new Set(files.map((f) => f.spec.staged))];
-          const before = cache ? await cache.mark(db, tables) : null;
-          const notes = report.notas.length;
-          results = await stageInput(ctx, files, work, threads);
-          if (cache && key && before)
-            await cache.save(db, key, before, {
-              arquivo: input.arquivo,
-              resultados: results.map(({ fonte, file }) => ({ fonte, ...file })),
-              notas: report.notas.slice(notes),
-            });
-        } finally {
-          await close();
-        }
-      }
-      if (key) usedKeys.add(key);
+    // Cache hits in a row are loaded together (one statement per table), then logged in input order.
+    let hits: { key: string; meta: CacheEntryMeta }[] = [];
+    const logStaged = (results: { fonte: string; file: StagedFile }[], fromCache: boolean) => {
       for (const { fonte, file: s } of results) {
         staged.push({ fonte, file: s });
         log(
-          `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}${hit ? ' (cache)' : ''}`,
+          `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}${fromCache ? ' (cache)' : ''}`,
         );
       }
+    };
+    const flushHits = async () => {
+      if (!cache || !hits.length) return;
+      await cache.load(db, hits);
+      for (const { meta } of hits) {
+        for (const n of meta.notas) report.note(n.etapa, n.mensagem);
+        logStaged(
+          meta.resultados.map(({ fonte, ...file }) => ({ fonte, file })),
+          true,
+        );
+      }
+      reused += hits.length;
+      hits = [];
+    };
+    let batch: BatchInput[] = [];
+    let batchBytes = 0;
+    const flushBatch = async () => {
+      if (!batch.length) return;
+      await stageBatch(ctx, batch, work, threads, cache, report, (results) => logStaged(results, false));
+      batch = [];
+      batchBytes = 0;
+    };
+    for (const [i, input] of found.inputs.entries()) {
+      const key = plan.cached?.keys[i] ?? null;
+      const hit = cache && key ? await cache.lookup(key) : null;
+      if (key) usedKeys.add(key);
+      if (key && hit) {
+        await flushBatch();
+        hits.push({ key, meta: hit });
+        continue;
+      }
+      await flushHits();
+      const bytes = (await stat(input.path)).size;
+      if (batch.length && batchBytes + bytes > BATCH_BYTES) await flushBatch();
+      batch.push({ i, input, key });
+      batchBytes += bytes;
     }
+    await flushBatch();
+    await flushHits();
     await threads.reset();
     for (const spec of sources) {
       if (spec.kind !== 'delimited') continue;

@@ -9,7 +9,7 @@ import { InputError } from '../core/source.ts';
 import { createStagingTables, ensureQuarantineTable } from '../core/staging.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { dataLines, SAMPLE_RAW } from '../test-support/sample.ts';
-import { stageDelimited, stageDelimitedFiles } from './delimited.ts';
+import { prepareDelimitedFiles, stageDelimited, stageDelimitedFiles } from './delimited.ts';
 
 // Real members: the DFP 2010 and 2011 DFC_MD con and ind files of data/sample/raw/cvm/dfp/ano-completo.
 // One more file is made here from the first 6 lines of the 2010 con file with three rows broken on
@@ -102,6 +102,34 @@ describe('stageDelimitedFiles: several members of one spec in one pass', () => {
       ['4', 'codigo_desconhecido'],
       ['6', 'duplicada'],
     ]);
+  });
+
+  it('typed together, inserted a few files at a time: the same rows in the same order as file by file', async () => {
+    // The build types a batch of inputs' files together and inserts them input by input (pairs here,
+    // as the con and ind members of one zip): staged rows must land in the order staging the files one
+    // by one gives, since the staging cache reloads inputs in that order.
+    const one = await fresh();
+    for (const f of files) await stageDelimited(one, spec, f, new CollectingReporter(one), root);
+    const many = await fresh();
+    const [pending, ...others] = await prepareDelimitedFiles(
+      many,
+      spec,
+      files,
+      new CollectingReporter(many),
+      root,
+    );
+    expect(others).toEqual([]);
+    expect(await dump(many, `SELECT count(*) FROM ${spec.staged}`)).toBe('[["0"]]');
+    const inserted = [];
+    for (let j = 0; j < files.length; j += 2)
+      inserted.push(...((await pending?.insert(new Set(files.slice(j, j + 2).map((f) => f.arquivo)))) ?? []));
+    await pending?.drop();
+    expect(inserted.map((s) => s.arquivo)).toEqual(files.map((f) => f.arquivo));
+    // No ORDER BY: insertion order is what is compared.
+    const staged = `SELECT * FROM ${spec.staged}`;
+    expect(await dump(many, staged)).toBe(await dump(one, staged));
+    const q = 'SELECT * FROM _quarantine';
+    expect(await dump(many, q)).toBe(await dump(one, q));
   });
 
   it('a member that does not parse is staged alone and its InputError names it', async () => {

@@ -211,6 +211,35 @@ async function prepare(spec: DelimitedSourceSpec, file: InputFile): Promise<Prep
 }
 
 /**
+ * Rows of one or more files of a spec, typed and checked in a temp table but not yet in staging:
+ * `insert` appends a subset of them (their quarantined rows to `_quarantine`, the rest to `spec.staged`).
+ * The build types a batch of inputs' files together and inserts input by input, so the staged tables
+ * hold rows in input order whether an input was staged or loaded from the staging cache.
+ */
+export interface PendingFiles {
+  /** `arquivo` of every file held, in the order given. */
+  readonly arquivos: readonly string[];
+  /** Appends the rows of `arquivos` (all of them when absent); results in the order files were given. */
+  insert(arquivos?: ReadonlySet<string>): Promise<StagedFile[]>;
+  /** Drops the temp tables (idempotent). */
+  drop(): Promise<void>;
+}
+
+/** Typed and checked, not yet inserted: see PendingFiles. Problems are InputErrors naming the file. */
+async function prepareOne(
+  db: DuckDBConnection,
+  spec: DelimitedSourceSpec,
+  file: InputFile,
+  report: BuildReporter,
+  scratchDir: string,
+): Promise<PendingFiles> {
+  const p = await prepare(spec, file);
+  const pending = await prepareGroup(db, spec, [p], report, scratchDir, true);
+  if (!pending) throw new Error(`${file.arquivo}: staging returned nothing`);
+  return pending;
+}
+
+/**
  * Stages one delimited file into `spec.staged`: header checked by name, every value read as text by
  * DuckDB (`quote=''`: CVM never quotes and free text holds stray `"`), cast in SQL. Values that do not
  * cast, unknown codes and repeated keys go to `_quarantine` and their rows stay out of staging.
@@ -223,18 +252,67 @@ export async function stageDelimited(
   /** Where the UTF-8 copy of a latin-1 file is written (the build passes its work dir). */
   scratchDir: string = tmpdir(),
 ): Promise<StagedFile> {
-  const p = await prepare(spec, file);
-  const [staged] = (await stageGroup(db, spec, [p], report, scratchDir, true)) ?? [];
-  if (!staged) throw new Error(`${file.arquivo}: staging returned nothing`);
-  return staged;
+  const pending = await prepareOne(db, spec, file, report, scratchDir);
+  try {
+    const [staged] = await pending.insert();
+    if (!staged) throw new Error(`${file.arquivo}: staging returned nothing`);
+    return staged;
+  } finally {
+    await pending.drop();
+  }
 }
 
 /**
- * Stages several files of one spec (e.g. the BPA members of a zip, con and ind) with one DuckDB
- * statement per step instead of one per file: planning a statement costs about as much as running it
- * on a member of a few thousand rows. Gives exactly what `stageDelimited` gives file by file; when the
- * files cannot go together (different headers) or any check fails, it stages them one by one, so errors
- * name the file, line and field as usual.
+ * Types and checks several files of one spec (e.g. the BPA members of a batch of zips, con and ind)
+ * with one DuckDB statement per step instead of one per file: planning a statement costs about as much
+ * as running it on a member of a few thousand rows. Files with the same header go together; a file
+ * whose header differs from the others', or a group that cannot go together (a check fails), is
+ * prepared alone, so errors name the file, line and field as usual. Inserting every returned group
+ * gives exactly what `stageDelimited` gives file by file. On an error nothing is left behind.
+ */
+export async function prepareDelimitedFiles(
+  db: DuckDBConnection,
+  spec: DelimitedSourceSpec,
+  files: InputFile[],
+  report: BuildReporter,
+  scratchDir: string = tmpdir(),
+): Promise<PendingFiles[]> {
+  const out: PendingFiles[] = [];
+  try {
+    const alone = async (fs: InputFile[]) => {
+      for (const f of fs) out.push(await prepareOne(db, spec, f, report, scratchDir));
+    };
+    if (files.length < 2) {
+      await alone(files);
+      return out;
+    }
+    const prepared: Prepared[] = [];
+    try {
+      for (const f of files) prepared.push(await prepare(spec, f));
+    } catch {
+      await alone(files);
+      return out;
+    }
+    const byHeader = new Map<string, Prepared[]>();
+    for (const p of prepared) {
+      const h = p.header.join('\u0000');
+      byHeader.set(h, [...(byHeader.get(h) ?? []), p]);
+    }
+    for (const group of byHeader.values()) {
+      const together =
+        group.length > 1 ? await prepareGroup(db, spec, group, report, scratchDir, false) : null;
+      if (together) out.push(together);
+      else await alone(group.map((p) => p.file));
+    }
+    return out;
+  } catch (e) {
+    for (const p of out) await p.drop();
+    throw e;
+  }
+}
+
+/**
+ * Stages several files of one spec together (see prepareDelimitedFiles); results in the order given.
  */
 export async function stageDelimitedFiles(
   db: DuckDBConnection,
@@ -243,37 +321,35 @@ export async function stageDelimitedFiles(
   report: BuildReporter,
   scratchDir: string = tmpdir(),
 ): Promise<StagedFile[]> {
-  const one = async () => {
-    const out: StagedFile[] = [];
-    for (const f of files) out.push(await stageDelimited(db, spec, f, report, scratchDir));
-    return out;
-  };
-  if (files.length < 2) return one();
-  const prepared: Prepared[] = [];
+  const pending = await prepareDelimitedFiles(db, spec, files, report, scratchDir);
   try {
-    for (const f of files) prepared.push(await prepare(spec, f));
-  } catch {
-    return one();
+    const byArquivo = new Map<string, StagedFile>();
+    for (const p of pending) for (const s of await p.insert()) byArquivo.set(s.arquivo, s);
+    return files.map((f) => {
+      const s = byArquivo.get(f.arquivo);
+      if (!s) throw new Error(`${f.arquivo}: not staged`);
+      return s;
+    });
+  } finally {
+    for (const p of pending) await p.drop();
   }
-  const head = prepared[0]?.header.join('\u0000');
-  if (prepared.some((p) => p.header.join('\u0000') !== head)) return one();
-  return (await stageGroup(db, spec, prepared, report, scratchDir, false)) ?? one();
 }
 
 /**
- * Stages files with the same header in one pass. `strict` (a single file): problems are InputErrors;
- * otherwise null is returned before anything is written, and the caller stages the files one by one.
+ * Types and checks files with the same header in one pass. `strict` (a single file): problems are
+ * InputErrors; otherwise null is returned with nothing left behind, and the caller takes the files one
+ * by one.
  */
-async function stageGroup(
+async function prepareGroup(
   db: DuckDBConnection,
   spec: DelimitedSourceSpec,
   files: Prepared[],
   report: BuildReporter,
   scratchDir: string,
   strict: boolean,
-): Promise<StagedFile[] | null> {
+): Promise<PendingFiles | null> {
   const [first] = files;
-  if (!first) return [];
+  if (!first) return null;
   const { header, bound } = first;
   const ensured = ensuredSpecs.get(db) ?? new Set<string>();
   if (!ensured.has(spec.id)) {
@@ -285,6 +361,9 @@ async function stageGroup(
   const n = loads++;
   const typed = `_typed_${n}`;
   const dup = `_dup_${n}`;
+  const tq = `_tq_${n}`;
+  const dropTables = () =>
+    db.run(`DROP TABLE IF EXISTS ${typed}; DROP TABLE IF EXISTS ${dup}; DROP TABLE IF EXISTS ${tq}`);
   // DuckDB decodes latin-1 itself unless a byte is in 0x80–0x9F; then the files are handed to it as
   // UTF-8 copies (see latin1ToUtf8). `paths` are what DuckDB reads.
   let scratch: string | null = null;
@@ -317,13 +396,15 @@ async function stageGroup(
       : `CASE filename ${values.map((v, j) => `WHEN ${lit(paths[j] ?? '')} THEN ${v}`).join(' ')} END`;
   const columns = `{${header.map((_, i) => `${lit(`c${i}`)}: 'VARCHAR'`).join(', ')}}`;
   const list = `[${paths.map(lit).join(', ')}]`;
-  const load = `SELECT ordinality - ${byFile(starts.map(String))} + 2 AS _linha, ${byFile(files.map((f) => lit(f.file.arquivo)))} AS _arquivo, * EXCLUDE (filename) FROM read_csv(${list}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=${lit(encoding)}, strict_mode=true, null_padding=false, filename=true) WITH ORDINALITY`;
+  const load = `SELECT ordinality AS _ord, ordinality - ${byFile(starts.map(String))} + 2 AS _linha, ${byFile(files.map((f) => lit(f.file.arquivo)))} AS _arquivo, * EXCLUDE (filename) FROM read_csv(${list}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=${lit(encoding)}, strict_mode=true, null_padding=false, filename=true) WITH ORDINALITY`;
 
   // Innermost query: exponent parts x<i> of decimal columns.
   // Inner query: typed value t<i>, raw text r<i>, trimmed text n<i> (each cast computed once).
   // Middle query: flag b<k> per check that failed, and _bad when any did.
   // One materialised table per group: each temp table costs a full copy of the rows.
-  const sel: string[] = ['_linha', '_arquivo'];
+  // `_ord` (the scan's ordinal) stays so `insert` can take one file's rows by range: file j's rows are
+  // ordinals start_j … start_j + rows_j − 1 (checked below), and a range skips whole row groups.
+  const sel: string[] = ['_ord', '_linha', '_arquivo'];
   const parts: string[] = [];
   const checks: { i: number; name: string; motivo: string; bad: string }[] = [];
   bound.forEach((b, i) => {
@@ -381,6 +462,14 @@ async function stageGroup(
     if (i < 0) throw new Error(`${spec.id}: key ${name} is not a column`);
     return `t${i}`;
   });
+  // `_linha` comes from WITH ORDINALITY, which numbers rows in line order only on one thread: on two,
+  // a group of files over 16 MB got the same file's lines numbered in another order from one build to
+  // the next (a cached build and one from scratch differed on the sample). So this statement always runs
+  // on one thread, whatever the caller set.
+  const threads = String(
+    (await db.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0] ?? '1',
+  );
+  if (threads !== '1') await db.run('SET threads = 1');
   try {
     await db.run(
       `CREATE TEMP TABLE ${typed} AS SELECT * EXCLUDE (${helpers.join(', ')}), (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load}))))`,
@@ -397,7 +486,12 @@ async function stageGroup(
       `${header.length} fields per line separated by "${spec.delimiter}"`,
       msg.split('\n')[0] ?? msg,
     );
+  } finally {
+    if (threads !== '1') await db.run(`SET threads = ${Number(threads)}`);
   }
+  // The typed table holds everything needed: the (maybe transcoded) copies can go now.
+  await cleanup();
+  let ok = false;
   try {
     const counted = new Map<string, { rows: number; min: number; max: number }>();
     for (const [a, c, lo, hi] of (
@@ -410,12 +504,10 @@ async function stageGroup(
       if (!strict) return null;
       throw new InputError(f.file.arquivo, null, null, `${f.rows} data lines`, `${c.rows} rows parsed`);
     }
-    for (const f of files)
-      if (f.rows === 0) report.note('staging', `${f.file.arquivo}: header only, no rows`);
 
     const quarantine = checks.map(
       (c, k) =>
-        `SELECT ${lit(spec.id)}, _arquivo, _linha, ${lit(c.name)}, r${c.i}, ${lit(c.motivo)} FROM ${typed} WHERE b${k}`,
+        `SELECT ${lit(spec.id)} AS source, _arquivo AS arquivo, _linha AS linha, ${lit(c.name)} AS campo, r${c.i} AS valor, ${lit(c.motivo)} AS motivo FROM ${typed} WHERE b${k}`,
     );
     // Duplicates inside each file (across files the build checks once every file is staged, see
     // crossFileDuplicates). A grouped count over the key finds whether any exist; the window that
@@ -442,7 +534,8 @@ async function stageGroup(
         dupFilter = ` AND (_arquivo, _linha) NOT IN (SELECT (_arquivo, _linha) FROM ${dup})`;
       }
     }
-    if (quarantine.length) await db.run(`INSERT INTO _quarantine ${quarantine.join(' UNION ALL ')}`);
+    // Quarantined rows wait in their own temp table, in the order one INSERT of them all would give.
+    if (quarantine.length) await db.run(`CREATE TEMP TABLE ${tq} AS ${quarantine.join(' UNION ALL ')}`);
 
     const cols = bound.map((b, i) => `t${i} AS ${quote(stagingColumn(b.spec.name))}`);
     const factKeys = [...new Set(files.flatMap((f) => Object.keys(f.facts)))];
@@ -458,17 +551,44 @@ async function stageGroup(
       await db.runAndReadAll(`SELECT _arquivo, count(*) FROM ${typed} WHERE NOT _bad${dupFilter} GROUP BY 1`)
     ).getRows())
       kept.set(String(a), Number(c));
-    await db.run(
-      `INSERT INTO ${quote(spec.staged)} BY NAME SELECT ${[...cols, '_arquivo', '_linha', ...factCols].join(', ')}
-       FROM ${typed} WHERE NOT _bad${dupFilter}`,
-    );
-    return files.map((f) => {
-      const rows = kept.get(f.file.arquivo) ?? 0;
-      return { arquivo: f.file.arquivo, staged: spec.staged, rows, quarantined: f.rows - rows };
-    });
+    ok = true;
+    let dropped = false;
+    return {
+      arquivos: files.map((f) => f.file.arquivo),
+      async insert(subset) {
+        const mine = subset ? files.filter((f) => subset.has(f.file.arquivo)) : files;
+        for (const f of mine)
+          if (f.rows === 0) report.note('staging', `${f.file.arquivo}: header only, no rows`);
+        const all = mine.length === files.length;
+        // ORDER BY _ord: the anti-join that drops repeated keys, on two threads, inserted one file's
+        // rows out of line order in one build and in order in the next.
+        const among = `IN (${mine.map((f) => lit(f.file.arquivo)).join(', ')})`;
+        const ranges = mine
+          .map((f) => {
+            const j = files.indexOf(f);
+            const lo = starts[j] ?? 0;
+            return `_ord BETWEEN ${lo} AND ${lo + f.rows - 1}`;
+          })
+          .join(' OR ');
+        if (quarantine.length)
+          await db.run(`INSERT INTO _quarantine SELECT * FROM ${tq}${all ? '' : ` WHERE arquivo ${among}`}`);
+        await db.run(
+          `INSERT INTO ${quote(spec.staged)} BY NAME SELECT ${[...cols, '_arquivo', '_linha', ...factCols].join(', ')}
+           FROM ${typed} WHERE NOT _bad${dupFilter}${all ? '' : ` AND (${ranges})`} ORDER BY _ord`,
+        );
+        return mine.map((f) => {
+          const rows = kept.get(f.file.arquivo) ?? 0;
+          return { arquivo: f.file.arquivo, staged: spec.staged, rows, quarantined: f.rows - rows };
+        });
+      },
+      async drop() {
+        if (dropped) return;
+        dropped = true;
+        await dropTables();
+      },
+    };
   } finally {
-    await db.run(`DROP TABLE IF EXISTS ${typed}; DROP TABLE IF EXISTS ${dup}`);
-    await cleanup();
+    if (!ok) await dropTables();
   }
 }
 

@@ -29,7 +29,12 @@ export function fatoresAjuste(rows: Row[]): PrecosEmpresa['tickers'][number]['fa
 /** Groups the company's sessions (already ordered by ticker, data) into the artefact body. */
 export function precosEmpresa(cd: number, rows: Row[], versao: string): PrecosEmpresa {
   const porTicker = new Map<string, Row[]>();
-  for (const r of rows) porTicker.set(r.ticker, [...(porTicker.get(r.ticker) ?? []), r]);
+  // push, not a spread copy per row: a ticker has thousands of sessions (quadratic).
+  for (const r of rows) {
+    const lista = porTicker.get(r.ticker);
+    if (lista) lista.push(r);
+    else porTicker.set(r.ticker, [r]);
+  }
   return {
     cd_regulator: cd,
     citacao: `Fonte: B3, COTAHIST (mercado à vista, lote padrão); recalculado por fundamentos, versão do dado ${versao}.`,
@@ -52,7 +57,11 @@ export async function publicarPrecosPorEmpresa(ctx: BuildContext, cds: number[])
     Row,
   );
   const porEmpresa = new Map<number, Row[]>();
-  for (const r of rows) porEmpresa.set(r.cd_regulator, [...(porEmpresa.get(r.cd_regulator) ?? []), r]);
+  for (const r of rows) {
+    const lista = porEmpresa.get(r.cd_regulator);
+    if (lista) lista.push(r);
+    else porEmpresa.set(r.cd_regulator, [r]);
+  }
   const out: ManifestEntry[] = [];
   for (const [cd, rs] of porEmpresa) {
     out.push(

@@ -20,7 +20,12 @@ const NOMES_INDICADORES = Object.keys(INDICADORES);
 
 function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]> {
   const m = new Map<number, T[]>();
-  for (const r of rows) m.set(r.cd_regulator, [...(m.get(r.cd_regulator) ?? []), r]);
+  // push, not a spread copy per row (quadratic in a company's rows).
+  for (const r of rows) {
+    const lista = m.get(r.cd_regulator);
+    if (lista) lista.push(r);
+    else m.set(r.cd_regulator, [r]);
+  }
   return m;
 }
 
