@@ -14,8 +14,9 @@ import {
 } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
+import { quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
-import { createStagingTables, ensureQuarantineTable, quote } from './core/staging.ts';
+import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import { type CacheEntryMeta, openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';

@@ -6,6 +6,13 @@ import type { z } from 'zod';
  * parameters (`$1`, `$2`, … or `$nome`), never quoted into the SQL text by hand: DuckDB's prepared
  * statements do the quoting, and a quote inside a name cannot change the query.
  */
+/**
+ * Identifier and string literal quoting, for the SQL text that cannot take bound parameters: DDL, file paths
+ * in COPY/read_csv, and SQL fragments generated from rules (band CASE expressions). Written once here.
+ */
+export const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
+export const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
 export type Parametros = DuckDBValue[] | Record<string, DuckDBValue>;
 
 /** Runs a query and validates every row: a mart never trusts its own SQL blindly. */

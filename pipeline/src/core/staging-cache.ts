@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import type { DiscoveredInput } from './discover.ts';
-import { lit, quote } from './staging.ts';
+import { lit, quote } from './sql.ts';
 
 /**
  * Content-addressed cache of staged rows, one entry per raw input (a loose file or a zip): what staging

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ColumnSpec, ColumnType, SourceSpec } from './source.ts';
+import { quote } from './sql.ts';
 
 /** Staging column name: the source header lowercased with accents stripped (`Código` → `codigo`). */
 export function stagingColumn(header: string): string {
@@ -45,9 +46,6 @@ export function sqlType(c: Pick<ColumnSpec, 'type' | 'scale'>): string {
       return 'DATE';
   }
 }
-
-export const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
-export const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 /** Rows a build can survive without: kept out of staging, listed here and counted in the report. */
 export async function ensureQuarantineTable(db: DuckDBConnection): Promise<void> {

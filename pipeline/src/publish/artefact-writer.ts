@@ -3,8 +3,8 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { lit } from '../core/sql.ts';
 import type { ArtefactWriter } from '../core/stage.ts';
-import { lit } from '../core/staging.ts';
 
 async function entryFor(
   root: string,

@@ -4,16 +4,9 @@ import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ColumnSpec, DelimitedSourceSpec, InputFile, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
+import { lit, quote } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
-import {
-  ensureStagingTable,
-  factsOf,
-  lit,
-  quote,
-  sqlType,
-  stagingColumn,
-  stagingColumnsOf,
-} from '../core/staging.ts';
+import { ensureStagingTable, factsOf, sqlType, stagingColumn, stagingColumnsOf } from '../core/staging.ts';
 import { checkText, latin1ToUtf8 } from './text-check.ts';
 
 /** Quarantine reasons (`motivo`) produced by this reader. */

@@ -1,7 +1,7 @@
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 import { montarEtfs } from './montar.ts';
 import { CHECKS_ETFS } from './sql.ts';
 

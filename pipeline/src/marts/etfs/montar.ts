@@ -7,8 +7,8 @@ import {
 } from '@fundamentos/schemas/etfs';
 import { juntarFlags } from '@fundamentos/schemas/flags';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
-import { linhas } from '../fundamentos/sql.ts';
 import { PREGOES_LIQUIDEZ, SQL_ETFS } from './sql.ts';
 
 const num = z.coerce.number();

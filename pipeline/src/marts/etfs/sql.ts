@@ -1,3 +1,5 @@
+import { lit } from '../../core/sql.ts';
+
 /**
  * SQL of the ETF marts. Inputs: the B3 ETF list (`stg_b3_etf_listados`), COTAHIST through
  * `int_mercado_cotacoes` (CODBDI 14), and the CVM fund files (`stg_cvm_cad_fi`, `stg_cvm_registro_*`,
@@ -42,7 +44,7 @@ export const JANELAS_SQL: [string, string][] = [
 ];
 
 const blocos = Object.entries(BLOCOS_CDA)
-  .map(([b, r]) => `('${b}', '${r.replace(/'/g, "''")}')`)
+  .map(([b, r]) => `(${lit(b)}, ${lit(r)})`)
   .join(', ');
 
 export const SQL_ETFS = /* sql */ `

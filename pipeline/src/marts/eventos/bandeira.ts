@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
-import { linhas } from '../fundamentos/sql.ts';
+import { linhas, lit } from '../../core/sql.ts';
 import { carregarEntrada, type EntradaVereditos, montarVereditos } from '../veredito.ts';
 
 /** The verdict's flag colour of one company as it stood when the DFP of `ano` arrived. */
@@ -65,8 +65,7 @@ export function coresPorAno(e: EntradaVereditos, dfps: readonly DfpDaEmpresa[]):
   return out;
 }
 
-const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const lista = (xs: readonly string[]) => `CAST([${xs.map(q).join(', ')}] AS VARCHAR[])`;
+const lista = (xs: readonly string[]) => `CAST([${xs.map(lit).join(', ')}] AS VARCHAR[])`;
 
 /** Writes `int_eventos_bandeira_cores` from the verdict's inputs (the mart tables of this build). */
 export async function gravarCores(db: DuckDBConnection): Promise<number> {
@@ -86,7 +85,9 @@ export async function gravarCores(db: DuckDBConnection): Promise<number> {
     const bloco = cores.slice(i, i + 500);
     await db.run(
       `INSERT INTO int_eventos_bandeira_cores VALUES ${bloco
-        .map((c) => `(${c.cd_regulator}, ${c.ano}, ${q(c.cor)}, ${lista(c.motivos)}, ${lista(c.motivos_en)})`)
+        .map(
+          (c) => `(${c.cd_regulator}, ${c.ano}, ${lit(c.cor)}, ${lista(c.motivos)}, ${lista(c.motivos_en)})`,
+        )
         .join(', ')}`,
     );
   }

@@ -1,3 +1,4 @@
+import { lit } from '../../core/sql.ts';
 import { FAIXAS, faixaDe, type NomeItem } from '../veredito.ts';
 
 /**
@@ -86,16 +87,15 @@ export const FAIXA_VACANCIA_FII = regraFundo([0.05, 0.1, 0.2], 'fracao');
  * below the first cut).
  */
 export function sqlFaixa(regra: RegraFaixa, expr: string, lingua: 'pt' | 'en'): string {
-  const q = (s: string) => `'${s.replace(/'/g, "''")}'`;
   const { cortes } = regra;
   const primeiro = cortes[0] as number;
   const partes = [
     `WHEN ${expr} IS NULL THEN NULL`,
-    `WHEN ${expr} < ${primeiro} THEN ${q(regra.rotulo(primeiro - 1)[lingua])}`,
+    `WHEN ${expr} < ${primeiro} THEN ${lit(regra.rotulo(primeiro - 1)[lingua])}`,
   ];
   for (let i = cortes.length - 1; i >= 0; i--) {
     const lo = cortes[i] as number;
-    partes.push(`WHEN ${expr} >= ${lo} THEN ${q(regra.rotulo(lo)[lingua])}`);
+    partes.push(`WHEN ${expr} >= ${lo} THEN ${lit(regra.rotulo(lo)[lingua])}`);
   }
   // the branches above are ordered from the highest cut down, so the first match is the right band
   const [nulo, abaixo, ...acima] = partes;

@@ -1,5 +1,5 @@
+import { verificar } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 import { FAIXA_DY_FII, FAIXA_VACANCIA_FII, sqlFaixa } from './faixas.ts';
 
 /** The columns of every `int_eventos_ev_*` part, in order (they are unioned into `mart_eventos`). */

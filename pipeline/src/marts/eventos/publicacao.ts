@@ -2,9 +2,9 @@ import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ClasseEvento, EventoPublicado } from '@fundamentos/schemas/eventos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
-import { linhas } from '../fundamentos/sql.ts';
 import { FAIXAS, formatar } from '../veredito.ts';
 
 export const SQL_CONJUNTO_EVENTOS = `SELECT classe, tipo, ticker, cd_regulator, nome, setor, periodo_anterior, periodo_novo, data,

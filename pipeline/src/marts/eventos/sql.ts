@@ -1,5 +1,5 @@
+import { verificar } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
-import { verificar } from '../fundamentos/sql.ts';
 import { SQL_EVENTOS_ETF_SOBREPOSICAO, SQL_EVENTOS_ETF_TAXA } from './etf.ts';
 import { FAIXA_AGIO_ETF, FAIXA_PVP_FII, faixaVeredito, sqlFaixa } from './faixas.ts';
 import { SQL_EVENTOS_FII } from './fiis.ts';

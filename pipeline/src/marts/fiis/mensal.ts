@@ -1,7 +1,7 @@
+import { verificar } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { fiiTrimestralGeralSpec, fiiTrimestralImovelSpec } from '../../sources/fundos/fii-trimestral.ts';
-import { verificar } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO } from '../mercado/multiplos.ts';
 
 /**

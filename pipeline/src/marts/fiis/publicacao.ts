@@ -2,8 +2,8 @@ import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { FiiLista, FiiRecurso, ReapresentacoesFii } from '@fundamentos/schemas/fiis';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
-import { linhas } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO } from '../mercado/multiplos.ts';
 import { CODBDI_FII } from './sql.ts';
 

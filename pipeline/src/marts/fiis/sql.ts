@@ -1,9 +1,9 @@
+import { verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { fundDistributionsSpec } from '../../sources/b3/fundos.ts';
 import { FEITO_AQUI } from '../feito-aqui.ts';
 import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
-import { verificar } from '../fundamentos/sql.ts';
 import { DIAS_MAX_ATE_PRECO } from '../mercado/multiplos.ts';
 import { montarSerieMensal, sqlDy12m } from './mensal.ts';
 

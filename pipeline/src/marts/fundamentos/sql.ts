@@ -1,10 +1,4 @@
 /**
- * The query helpers moved to core/sql.ts; this re-export keeps the fund, ETF and event marts (other
- * owners) compiling until they import core/sql.ts themselves.
- */
-export { linhas, numero, type Verificacao, verificar } from '../../core/sql.ts';
-
-/**
  * VL_CONTA in BRL units for a statement row aliased `d`: times 1000 when ESCALA_MOEDA is MIL, except
  * the per-share lines (3.99), which CVM prints in reais whatever the scale says.
  */
