@@ -2,6 +2,7 @@ import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { ScoresEmpresa, ScoreValorAno } from '@fundamentos/schemas/scores';
 import { z } from 'zod';
+import { agruparPorEmpresa } from '../core/agrupar.ts';
 import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { escreverConjuntos } from './conjuntos/escrever.ts';
@@ -71,12 +72,11 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
     const k = `${c.cd_regulator}/${c.ano}`;
     criterios.set(k, (criterios.get(k) ?? new Map()).set(c.criterio, c.ponto));
   }
-  const porEmpresa = new Map<number, typeof fscore>();
-  for (const r of fscore) porEmpresa.set(r.cd_regulator, [...(porEmpresa.get(r.cd_regulator) ?? []), r]);
+  const porEmpresa = agruparPorEmpresa(fscore);
   // ordered by company and year (one row per annual multiple, score-valor.ts)
-  const scorePorEmpresa = new Map<number, ScoreValorAno[]>();
-  for (const { cd_regulator, ...r } of scoreValor)
-    scorePorEmpresa.set(cd_regulator, [...(scorePorEmpresa.get(cd_regulator) ?? []), r]);
+  const scorePorEmpresa = new Map<number, ScoreValorAno[]>(
+    [...agruparPorEmpresa(scoreValor)].map(([cd, rs]) => [cd, rs.map(({ cd_regulator: _, ...r }) => r)]),
+  );
   const out: ManifestEntry[] = [];
   for (const [cd, anos] of porEmpresa) {
     const data: ScoresEmpresa = {

@@ -7,6 +7,7 @@ import {
 } from '@fundamentos/schemas/etfs';
 import { juntarFlags } from '@fundamentos/schemas/flags';
 import { z } from 'zod';
+import { agruparPorTicker } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { PREGOES_LIQUIDEZ, SQL_ETFS } from './sql.ts';
@@ -156,12 +157,6 @@ const Sobreposicao = z.object({ ticker: texto, par: texto, sobreposicao: num });
 const Tipo = z.object({ ticker: texto, tipo: texto, fracao: numN });
 const Pares = z.object({ ticker: texto, n: num, tickers: z.array(texto), agio: numN });
 
-function agrupar<T extends { ticker: string }>(rs: T[]): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const r of rs) m.set(r.ticker, [...(m.get(r.ticker) ?? []), r]);
-  return m;
-}
-
 function retornos(rs: z.infer<typeof Retorno>[] | undefined): EtfRecurso['retornos_pela_cota'] {
   if (rs === undefined || rs.length === 0) return null;
   const janelas = Object.fromEntries(
@@ -214,7 +209,7 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       )
     ).map((r) => [r.ticker, r] as const),
   );
-  const agios = agrupar(
+  const agios = agruparPorTicker(
     await linhas(
       ctx.db,
       `SELECT ticker, CAST(data AS VARCHAR) AS data, preco, cota, agio, flag FROM int_etf_agio
@@ -223,8 +218,8 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
     ),
   );
   const rets = await linhas(ctx.db, 'SELECT * FROM int_etf_retornos ORDER BY serie, ticker, janela', Retorno);
-  const retPreco = agrupar(rets.filter((r) => r.serie === 'preco'));
-  const retCota = agrupar(rets.filter((r) => r.serie === 'cota'));
+  const retPreco = agruparPorTicker(rets.filter((r) => r.serie === 'preco'));
+  const retCota = agruparPorTicker(rets.filter((r) => r.serie === 'cota'));
   const liquidez = new Map(
     (await linhas(ctx.db, 'SELECT * FROM int_etf_liquidez', Liquidez)).map((r) => [r.ticker, r] as const),
   );
@@ -237,21 +232,21 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       )
     ).map((r) => [r.ticker, r] as const),
   );
-  const posicoes = agrupar(
+  const posicoes = agruparPorTicker(
     await linhas(
       ctx.db,
       'SELECT ticker, ativo, tipo, valor, fracao, arquivo FROM int_etf_carteira ORDER BY ticker, valor DESC, ativo',
       Posicao,
     ),
   );
-  const sobre = agrupar(
+  const sobre = agruparPorTicker(
     await linhas(
       ctx.db,
       'SELECT * FROM int_etf_sobreposicao ORDER BY ticker, sobreposicao DESC, par',
       Sobreposicao,
     ),
   );
-  const tipos = agrupar(
+  const tipos = agruparPorTicker(
     await linhas(
       ctx.db,
       'SELECT ticker, tipo, fracao FROM int_etf_carteira_tipos ORDER BY ticker, valor DESC, tipo',

@@ -2,6 +2,7 @@ import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { FiiLista, FiiRecurso, ReapresentacoesFii } from '@fundamentos/schemas/fiis';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { agruparPorTicker } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { DIAS_MAX_ATE_PRECO } from '../mercado/multiplos.ts';
@@ -83,12 +84,6 @@ const ContaRow = z.object({ n: num });
 const valorCapturado = (v: string | null, numerico: boolean): string | number | null =>
   v === null ? null : numerico ? Number(v) : v;
 
-function agrupar<T extends { ticker: string }>(rows: T[]): Map<string, T[]> {
-  const m = new Map<string, T[]>();
-  for (const r of rows) m.set(r.ticker, [...(m.get(r.ticker) ?? []), r]);
-  return m;
-}
-
 /** The restatement rows: every month whose newest version is above 1, and before/after when staged. */
 async function reapresentacoes(ctx: Pick<BuildContext, 'db'>) {
   const versoes = await linhas(
@@ -148,7 +143,7 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
     'SELECT count(*) AS n FROM mart_fiis WHERE ticker IS NULL OR nome IS NULL',
     ContaRow,
   );
-  const pvp = agrupar(
+  const pvp = agruparPorTicker(
     await linhas(
       ctx.db,
       'SELECT ticker, competencia, data_entrega, data_preco, preco, vp_cota, pvp, flag FROM mart_fii_pvp ORDER BY ticker, competencia',
@@ -165,14 +160,14 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
     ).map((p) => [p.ticker, p]),
   );
   // Recent = data com inside the 12-month window of the yield (mart_fii_proventos_recentes), newest first.
-  const proventos = agrupar(
+  const proventos = agruparPorTicker(
     await linhas(
       ctx.db,
       'SELECT * FROM mart_fii_proventos_recentes ORDER BY ticker, data_com DESC, tipo',
       ProventoRow,
     ),
   );
-  const vacancia = agrupar(
+  const vacancia = agruparPorTicker(
     await linhas(
       ctx.db,
       'SELECT ticker, competencia, imovel, vacancia, flag FROM mart_fii_vacancia ORDER BY ticker, imovel',

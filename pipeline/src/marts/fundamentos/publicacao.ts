@@ -12,6 +12,7 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { ReapresentacaoLinha } from '@fundamentos/schemas/reapresentacoes';
 import type { Tickers } from '@fundamentos/schemas/tickers';
 import { z } from 'zod';
+import { agruparPor, agruparPorEmpresa } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
@@ -25,16 +26,6 @@ const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
-
-function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]> {
-  const m = new Map<number, T[]>();
-  for (const r of rows) {
-    const l = m.get(r.cd_regulator);
-    if (l) l.push(r);
-    else m.set(r.cd_regulator, [r]);
-  }
-  return m;
-}
 
 const EmpresaRow = z.object({
   cd_regulator: num,
@@ -357,7 +348,7 @@ export const publicacaoFundamentosStage: Stage = {
        FROM mart_empresas WHERE len(tickers) > 0 ORDER BY cd_regulator`,
       EmpresaRow,
     );
-    const ind = agrupar(
+    const ind = agruparPorEmpresa(
       await linhas(
         db,
         `SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores WHERE cd_regulator IN (${PUBLICADAS})
@@ -365,7 +356,7 @@ export const publicacaoFundamentosStage: Stage = {
         IndicadorRow,
       ),
     );
-    const papeis = agrupar(
+    const papeis = agruparPorEmpresa(
       await linhas(
         db,
         `SELECT DISTINCT cd_regulator, ano, papel, demo, cd_conta, agreg FROM int_fundamentos_papeis
@@ -373,7 +364,7 @@ export const publicacaoFundamentosStage: Stage = {
         PapelRow,
       ),
     );
-    const reap = agrupar(
+    const reap = agruparPorEmpresa(
       await linhas(
         db,
         `SELECT cd_regulator, ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, tipo,
@@ -384,7 +375,7 @@ export const publicacaoFundamentosStage: Stage = {
         ReapRow,
       ),
     );
-    const fatos = agrupar(
+    const fatos = agruparPorEmpresa(
       await linhas(
         db,
         `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, CAST(valor AS DOUBLE) AS valor, versao,
@@ -393,7 +384,7 @@ export const publicacaoFundamentosStage: Stage = {
         FatoRow,
       ),
     );
-    const alertas = agrupar(
+    const alertas = agruparPorEmpresa(
       await linhas(
         db,
         'SELECT cd_regulator, ano, lucro, ctrl, diferenca_relativa FROM mart_fundamentos_alerta_minoritarios',
@@ -505,11 +496,7 @@ async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
     EbitdaRow,
   );
   const chave = (cd: number, ano: number) => `${cd}/${ano}`;
-  const porAno = new Map<string, z.infer<typeof CandidatoRow>[]>();
-  for (const c of cands) {
-    const k = chave(c.cd_regulator, c.ano);
-    porAno.set(k, [...(porAno.get(k) ?? []), c]);
-  }
+  const porAno = agruparPor(cands, (c) => chave(c.cd_regulator, c.ano));
   // One pack per company (schemas/src/pacotes.ts); each year keeps its own path and bytes.
   const porEmpresa = new Map<number, Array<{ path: string; data: AuditoriaDepAmort }>>();
   for (const a of anos) {

@@ -2,6 +2,7 @@ import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { PrecosEmpresa } from '@fundamentos/schemas/precos';
 import { z } from 'zod';
+import { agruparPorEmpresa, agruparPorTicker } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 
@@ -28,13 +29,7 @@ export function fatoresAjuste(rows: Row[]): PrecosEmpresa['tickers'][number]['fa
 
 /** Groups the company's sessions (already ordered by ticker, data) into the artefact body. */
 export function precosEmpresa(cd: number, rows: Row[], versao: string): PrecosEmpresa {
-  const porTicker = new Map<string, Row[]>();
-  // push, not a spread copy per row: a ticker has thousands of sessions (quadratic).
-  for (const r of rows) {
-    const lista = porTicker.get(r.ticker);
-    if (lista) lista.push(r);
-    else porTicker.set(r.ticker, [r]);
-  }
+  const porTicker = agruparPorTicker(rows);
   return {
     cd_regulator: cd,
     citacao: `Fonte: B3, COTAHIST (mercado à vista, lote padrão); recalculado por fundamentos, versão do dado ${versao}.`,
@@ -56,12 +51,7 @@ export async function publicarPrecosPorEmpresa(ctx: BuildContext, cds: number[])
      FROM int_mercado_precos_empresa WHERE cd_regulator IN (${cds.join(',')}) ORDER BY cd_regulator, ticker, data`,
     Row,
   );
-  const porEmpresa = new Map<number, Row[]>();
-  for (const r of rows) {
-    const lista = porEmpresa.get(r.cd_regulator);
-    if (lista) lista.push(r);
-    else porEmpresa.set(r.cd_regulator, [r]);
-  }
+  const porEmpresa = agruparPorEmpresa(rows);
   const out: ManifestEntry[] = [];
   for (const [cd, rs] of porEmpresa) {
     out.push(

@@ -5,6 +5,7 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { MultiploAnual, Multiplos, Valuation } from '@fundamentos/schemas/multiplos';
 import type { ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
 import { z } from 'zod';
+import { agruparPorEmpresa } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
@@ -17,17 +18,6 @@ const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const NOMES_INDICADORES = Object.keys(INDICADORES);
-
-function agrupar<T extends { cd_regulator: number }>(rows: T[]): Map<number, T[]> {
-  const m = new Map<number, T[]>();
-  // push, not a spread copy per row (quadratic in a company's rows).
-  for (const r of rows) {
-    const lista = m.get(r.cd_regulator);
-    if (lista) lista.push(r);
-    else m.set(r.cd_regulator, [r]);
-  }
-  return m;
-}
 
 /** Bulk sets of this issue: names documented in docs/datasets-mercado.md. */
 export const CONJUNTOS_MERCADO: Record<string, string> = {
@@ -233,26 +223,11 @@ LEFT JOIN ind USING (cd_regulator, ano)
 LEFT JOIN mart_mercado_multiplos_anuais m USING (cd_regulator, ano)
 LEFT JOIN ttm USING (cd_regulator, ano)
 ORDER BY f.cd_regulator, f.ano`;
-  const out: ManifestEntry[] = [];
-  out.push(
-    await ctx.writer.parquet({
-      name: 'parquet_screener',
-      path: ARTEFATOS.conjunto_parquet.caminho({ conjunto: 'screener' }),
-      schemaName: ARTEFATOS.conjunto_parquet.nome,
-      sql,
-    }),
-  );
-  // The snapshot is also a bulk set (csv/screener.csv for /dump); the table lets the set dictionary read its columns.
+  // Computed once: the snapshot's rows are the bulk set (parquet/ and csv/screener for /dump; the table lets
+  // the set dictionary read its columns) and json/screener.json.
   await ctx.db.run(`CREATE OR REPLACE TABLE mart_screener AS ${sql}`);
-  out.push(
-    await ctx.writer.csv({
-      name: 'csv_screener',
-      path: ARTEFATOS.conjunto_csv.caminho({ conjunto: 'screener' }),
-      schemaName: ARTEFATOS.conjunto_csv.nome,
-      sql: 'SELECT * FROM mart_screener',
-    }),
-  );
-  const r = await ctx.db.runAndReadAll(sql);
+  const out: ManifestEntry[] = await escreverConjuntos(ctx, { screener: 'SELECT * FROM mart_screener' });
+  const r = await ctx.db.runAndReadAll('SELECT * FROM mart_screener');
   const Linha = z.looseObject({
     cd_regulator: num,
     ano: num,
@@ -357,14 +332,14 @@ export const publicacaoMercadoStage: Stage = {
       `SELECT cd_regulator, ticker_atual FROM mart_empresas WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY 1`,
       z.object({ cd_regulator: num, ticker_atual: z.string().nullable() }),
     );
-    const anuais = agrupar(
+    const anuais = agruparPorEmpresa(
       await linhas(
         db,
         `SELECT * FROM mart_mercado_multiplos_anuais WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano DESC`,
         AnualRow,
       ),
     );
-    const trimestrais = agrupar(
+    const trimestrais = agruparPorEmpresa(
       await linhas(
         db,
         `SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, market_cap, lucro_ttm, pl_ttm, pvp, flag
@@ -383,7 +358,7 @@ export const publicacaoMercadoStage: Stage = {
         )
       ).map((r) => [r.cd_regulator, r]),
     );
-    const provs = agrupar(
+    const provs = agruparPorEmpresa(
       await linhas(
         db,
         `SELECT cd_regulator, tipo_acao, tipo, acao_corporativa, valor, data_aprovacao, data_com, preco_com, flag
@@ -391,7 +366,7 @@ export const publicacaoMercadoStage: Stage = {
         ProventoRow,
       ),
     );
-    const anuaisProventos = agrupar(
+    const anuaisProventos = agruparPorEmpresa(
       await linhas(
         db,
         `SELECT cd_regulator, ano, total, n FROM mart_mercado_proventos_anual WHERE cd_regulator IN (${PUBLICADAS})

@@ -7,6 +7,7 @@ import {
   type QuantoRendeu,
 } from '@fundamentos/schemas/quanto-rendeu';
 import { z } from 'zod';
+import { agruparPorEmpresa } from '../../core/agrupar.ts';
 import { linhas, verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
@@ -316,8 +317,7 @@ export async function publicarQuantoRendeu(ctx: BuildContext): Promise<ManifestE
      FROM int_mercado_rendeu ORDER BY cd_regulator, anos`,
     RendeuRow,
   );
-  const porEmpresa = new Map<number, RendeuRow[]>();
-  for (const r of rows) porEmpresa.set(r.cd_regulator, [...(porEmpresa.get(r.cd_regulator) ?? []), r]);
+  const porEmpresa = agruparPorEmpresa(rows);
   const out: ManifestEntry[] = [];
   for (const c of codigos)
     out.push(
