@@ -17,7 +17,7 @@ import { IndicadorEmpresaSchema } from './indicador.ts';
 import { IndicadoresSchema } from './indicadores.ts';
 import { LinhagemSchema } from './linhagem.ts';
 import type { ManifestEntry } from './manifest.ts';
-import { MultiplosSchema } from './multiplos.ts';
+import { MultiplosDeClasseSchema, MultiplosSchema } from './multiplos.ts';
 import { PrecosEmpresaSchema } from './precos.ts';
 import { QuantoRendeuSchema } from './quanto-rendeu.ts';
 import { ReapresentacoesEmpresaSchema, ReapresentacoesFiiSchema } from './reapresentacoes.ts';
@@ -42,7 +42,7 @@ import { VereditoSchema } from './veredito.ts';
 export const PARAMETROS = {
   /** CVM company code. */
   cd: '\\d+',
-  /** B3 trading code of a fund or ETF. */
+  /** B3 trading code of a fund, an ETF or a live share class. */
   ticker: '[A-Z0-9]+',
   /** Fiscal year. */
   ano: '\\d{4}',
@@ -265,6 +265,11 @@ export const ARTEFATOS = catalogo({
     artefato(n, 'json/empresas/{cd}/multiplos.json', 'json', MultiplosSchema, {
       descricao: 'price multiples per year',
       lidoPor: '`/empresas/{t}/multiplos`',
+    }),
+  multiplos_classe: (n) =>
+    artefato(n, 'json/empresas/{cd}/classes/{ticker}/multiplos.json', 'json', MultiplosDeClasseSchema, {
+      descricao: "a live class's multiples: the company's plus its own price, volume and per-share multiples",
+      lidoPor: '`/empresas/{t}/multiplos` for a live class other than the main code, its company page',
     }),
   dividendos: (n) =>
     artefato(n, 'json/empresas/{cd}/dividendos.json', 'json', DividendosSchema, {

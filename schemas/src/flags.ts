@@ -45,6 +45,7 @@ export const FLAGS_ADICIONAIS = [
   'preco_distante',
   'acoes_indisponiveis',
   'classe_sem_preco',
+  'classe_sem_pregao',
   'sem_pregao_na_data_com',
   'preco_com_fechamento_b3',
   'pvp_patrimonio_nao_positivo',

@@ -7,6 +7,7 @@ import {
   DinheiroSchema,
   FlagSchema,
   NotaSchema,
+  TickerSchema,
 } from './comum.ts';
 
 /**
@@ -95,6 +96,71 @@ export const ValuationSchema = z
   );
 export type Valuation = z.infer<typeof ValuationSchema>;
 
+const porAcao = {
+  preco: DinheiroSchema.positive()
+    .nullable()
+    .describe(
+      "This code's own close on data_preco (BRL); null when it did not trade that session (classe_sem_pregao).",
+    ),
+  volume: z.number().nonnegative().nullable().describe("This code's traded volume on data_preco (BRL)."),
+  lpa: numeroOuNulo(
+    'Earnings per share (BRL): company profit / every share outstanding ex-treasury, the same for every class.',
+  ),
+  vpa: numeroOuNulo(
+    'Book value per share (BRL): company equity / every share outstanding ex-treasury, the same for every class.',
+  ),
+  pl: numeroOuNulo("This class's P/L: its own price / lpa."),
+  pvp: numeroOuNulo("This class's P/VP: its own price / vpa."),
+  flag: FlagSchema,
+};
+
+export const MultiploAnualClasseSchema = z
+  .strictObject({
+    ano: AnoSchema.describe('Fiscal year of the filing.'),
+    dt_receb: DataSchema.describe('Reception date of the filing at the regulator (DT_RECEB).'),
+    data_preco: DataSchema.describe("The company row's session: the first on or after dt_receb."),
+    ...porAcao,
+  })
+  .refine(precoNaoAntesDoRecebimento, mensagemPontoNoTempo)
+  .describe('One annual row of one share class, at its own price.');
+export type MultiploAnualClasse = z.infer<typeof MultiploAnualClasseSchema>;
+
+export const ValuationClasseSchema = z
+  .strictObject({
+    data_preco: DataSchema.describe("The company's latest session (the one of valuation)."),
+    ano: AnoSchema.describe('Fiscal year of the balance sheet used.'),
+    ...porAcao,
+    proventos_12m: numeroOuNulo("This class's own proventos per share of the last 12 months (BRL)."),
+    dy_12m: numeroOuNulo(
+      "This class's dividend yield: its own 12-month proventos / its own price (fraction).",
+    ),
+  })
+  .describe('Current figures of one share class, at its own price.');
+export type ValuationClasse = z.infer<typeof ValuationClasseSchema>;
+
+/**
+ * The block a live class other than the main code adds to the company's multiples (docs/metodologia.md
+ * §12): its own price, volume and per-share multiples. Everything outside it is company-wide.
+ */
+export const MultiplosClasseSchema = z
+  .strictObject({
+    ticker: TickerSchema.describe('The live class this block is about (e.g. ITUB3).'),
+    tipo_acao: z
+      .string()
+      .regex(/^(ON|PN[A-D]?)$/)
+      .describe("The class (ON, PN, PNA…), B3's typeStock."),
+    ticker_principal: TickerSchema.describe("The company's main code, whose answer has no such block."),
+    anuais: z.array(MultiploAnualClasseSchema),
+    valuation: ValuationClasseSchema.nullable().describe('Current figures; null without a balance sheet.'),
+    da_empresa: z
+      .array(z.string().min(1))
+      .describe('Fields outside this block that are company-wide (the same on every class page).'),
+    nota: NotaSchema,
+    nota_en: NotaSchema.describe('nota in English.'),
+  })
+  .describe("One live share class's own figures.");
+export type MultiplosClasse = z.infer<typeof MultiplosClasseSchema>;
+
 export const MultiplosSchema = z
   .strictObject({
     cd_regulator: CdRegulatorSchema,
@@ -107,6 +173,13 @@ export const MultiplosSchema = z
     ),
     nota: NotaSchema,
     nota_en: NotaSchema.describe('nota in English.'),
+    classe: MultiplosClasseSchema.optional().describe(
+      'Only in the answer for a live class other than the main code (ITUB3 beside ITUB4): that class at its own price.',
+    ),
   })
   .describe('Multiples of one company (/empresas/{ticker}/multiplos).');
 export type Multiplos = z.infer<typeof MultiplosSchema>;
+
+/** `multiplos` as answered for a live class other than the main code: the company's, plus `classe`. */
+export const MultiplosDeClasseSchema = MultiplosSchema.extend({ classe: MultiplosClasseSchema });
+export type MultiplosDeClasse = z.infer<typeof MultiplosDeClasseSchema>;

@@ -113,6 +113,7 @@ const ORIGEM_FLAGS: [string, EntradaFlag['origem']][] = [
   ['preco_distante', 'projeto'],
   ['acoes_indisponiveis', 'projeto'],
   ['classe_sem_preco', 'projeto'],
+  ['classe_sem_pregao', 'projeto'],
   ['sem_pregao_na_data_com', 'projeto'],
   ['preco_com_fechamento_b3', 'projeto'],
   ['pvp_patrimonio_nao_positivo', 'projeto'],

@@ -1,5 +1,6 @@
 import type { Stage } from '../../core/stage.ts';
 import { acoesStage } from './acoes.ts';
+import { classesStage } from './classes.ts';
 import { dividendosStage } from './dividendos.ts';
 import { multiplosStage } from './multiplos.ts';
 import { precosStage } from './precos.ts';
@@ -16,6 +17,7 @@ export const mercadoStages: Stage[] = [
   trimestraisStage,
   dividendosStage,
   valuationStage,
+  classesStage,
   quantoRendeuStage,
   publicacaoMercadoStage,
 ];

@@ -179,6 +179,7 @@ mc AS (
 )
 SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, origem_preco, dias_ate_preco,
   market_cap, on_circulacao, pn_circulacao, preco_on, ticker_on, preco_pn, ticker_pn, acoes_dt_refer, origem_acoes, lucro,
+  patrimonio, flag_acoes, lucro_total,
   CASE WHEN market_cap IS NOT NULL AND lucro > 0 THEN market_cap / lucro END AS pl,
   CASE WHEN market_cap IS NOT NULL AND patrimonio > 0 THEN market_cap / patrimonio END AS pvp,
   CASE WHEN market_cap IS NOT NULL AND ebitda > 0 AND divida_liquida IS NOT NULL THEN (market_cap + divida_liquida) / ebitda END AS ev_ebitda,
@@ -246,7 +247,8 @@ SELECT cab.*, ano.ano, ac.dt_refer AS acoes_dt_refer, ac.on_circulacao, ac.pn_ci
   CASE WHEN ac.on_circulacao + ac.pn_circulacao > 0
         AND NOT ((ac.on_circulacao > 0 AND pon.preco IS NULL) OR (ac.pn_circulacao > 0 AND ppn.preco IS NULL))
        THEN coalesce(ac.on_circulacao * pon.preco, 0) + coalesce(ac.pn_circulacao * ppn.preco, 0) END AS market_cap,
-  ind.divida_liquida, coalesce(b.lucro_ctrl_u, b.lucro_u) AS lucro, b.pl_u - coalesce(b.nci_u, 0) AS patrimonio,
+  ind.divida_liquida, coalesce(b.lucro_ctrl_u, b.lucro_u) AS lucro, b.lucro_ctrl_u IS NULL AND b.lucro_u IS NOT NULL AS lucro_total,
+  b.pl_u - coalesce(b.nci_u, 0) AS patrimonio,
   coalesce(b.fco_mi_u, b.fco_md_u) AS fco, fcf.fcf
 FROM cab
 LEFT JOIN ano USING (cd_regulator)

@@ -12,6 +12,7 @@ import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
 import { CLASSIFICACAO_FLAGS_PL, gravidadePl } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
+import { blocosDeClasse } from './publicacao-classes.ts';
 import { citacaoMercado, citacaoMercadoEn, precoDe, TEXTO_MERCADO } from './textos.ts';
 
 const num = z.coerce.number();
@@ -374,6 +375,7 @@ export const publicacaoMercadoStage: Stage = {
         AnualProventosRow,
       ),
     );
+    const classes = await blocosDeClasse(ctx);
     for (const e of empresas) {
       const cd = e.cd_regulator;
       const linhasAnuais: MultiploAnual[] = (anuais.get(cd) ?? []).map((r) => ({
@@ -410,6 +412,16 @@ export const publicacaoMercadoStage: Stage = {
           data: multiplos,
         }),
       );
+      // a live class other than the main code: the company's answer plus the class's own figures
+      for (const classe of classes.get(cd) ?? []) {
+        out.push(
+          await ctx.writer.json({
+            name: `multiplos_${cd}_${classe.ticker}`,
+            ...escrita(ARTEFATOS.multiplos_classe, { cd, ticker: classe.ticker }),
+            data: { ...multiplos, classe },
+          }),
+        );
+      }
       out.push(
         await ctx.writer.json({
           name: `dividendos_${cd}`,

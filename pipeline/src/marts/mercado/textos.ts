@@ -35,5 +35,9 @@ export const TEXTO_MERCADO = {
     pt: `Ponto no tempo: preço do primeiro pregão em ou após o DT_RECEB da versão usada; mais de ${DIAS_MAX_ATE_PRECO} dias depois, múltiplos nulos (preco_distante).`,
     en: `Point in time: price of the first session on or after the DT_RECEB of the version used; more than ${DIAS_MAX_ATE_PRECO} days later, multiples are null (preco_distante).`,
   },
+  nota_classe: {
+    pt: 'Este bloco é da classe: preço e volume do próprio código no pregão usado; P/L = preço da classe / LPA; P/VP = preço da classe / VPA; DY = proventos da própria classe em 12 meses / preço da classe. LPA e VPA são da empresa (lucro ou patrimônio / total de ações em circulação, sem tesouraria), iguais em todas as classes. Sem pregão da classe na data, preço e múltiplos nulos (classe_sem_pregao), nunca o preço de outro código. Tudo fora deste bloco é da empresa (da_empresa): o valor de mercado soma as classes.',
+    en: "This block is the class's: price and volume of the code itself on the session used; P/L = class price / EPS; P/B = class price / book value per share; DY = the class's own 12-month distributions / class price. EPS and book value per share are company figures (profit or equity / every share outstanding, ex-treasury), the same for every class. Without a session of the class on that date, price and multiples are null (classe_sem_pregao), never another code's price. Everything outside this block is company-wide (da_empresa): the market cap sums every class.",
+  },
   nota_trimestres: `Lucro dos 4 trimestres até o ITR (4º trimestre = DFP − ITR do 3º); trimestre ausente → lucro_ttm nulo com ttm_sem_trimestre_<q>_<ano>. Preço: primeiro pregão em ou após o DT_RECEB do ITR; mais de ${DIAS_MAX_ATE_PRECO} dias depois, nulo (preco_distante).`,
 } as const;

@@ -35,7 +35,7 @@ s AS (
   FROM v LEFT JOIN n USING (cd_regulator) LEFT JOIN p12 USING (cd_regulator) LEFT JOIN pano USING (cd_regulator)
 )
 SELECT cd_regulator, data_preco, preco, ticker_preco, classe_preco, classe, ano, acoes, pn_circulacao, flags_acoes,
-  market_cap, market_cap + divida_liquida AS ev, divida_liquida, lucro, patrimonio,
+  market_cap, market_cap + divida_liquida AS ev, divida_liquida, lucro, lucro_total, patrimonio,
   CASE WHEN acoes > 0 THEN lucro / acoes END AS lpa,
   CASE WHEN acoes > 0 THEN patrimonio / acoes END AS vpa,
   n_proventos, proventos_12m, proventos_12m / preco AS dy_12m, proventos_ano,
