@@ -72,6 +72,38 @@ const indicadoresDoScreener = (): Record<string, Significado> =>
  * What each bulk set is and what its own columns mean. A set or column missing here is still published;
  * the build's soft invariant `conjuntos_colunas_documentadas` lists it and `/dump` shows a null meaning.
  */
+/** Columns of the per-class sets (pipeline/src/marts/mercado/classes.ts). */
+const COLUNAS_POR_CLASSE: Record<string, Significado> = {
+  tipo_acao: [
+    'classe da ação (ON, PN, PNA…) pelo dígito do código',
+    'share class (ON, PN, PNA…) from the code digit',
+  ],
+  ticker_principal: ['código principal da empresa', "the company's main code"],
+  principal: ['verdadeiro quando o código é o principal', 'true when the code is the main one'],
+  preco: [
+    'fechamento do próprio código no pregão (R$); nulo sem pregão da classe (classe_sem_pregao)',
+    "the code's own close on the session (BRL); null when the class did not trade (classe_sem_pregao)",
+  ],
+  volume: ['volume financeiro do próprio código (R$)', "the code's own traded value (BRL)"],
+  acoes: [
+    'ações em circulação da empresa (todas as classes, sem tesouraria)',
+    "the company's shares outstanding (every class, ex-treasury)",
+  ],
+  lucro: ['lucro dos controladores do ano (R$)', 'net income attributable to owners for the year (BRL)'],
+  patrimonio: ['patrimônio líquido dos controladores (R$)', "owners' equity (BRL)"],
+  lpa: [
+    'lucro / acoes: da empresa, igual em todas as classes (R$)',
+    'lucro / acoes: company figure, the same for every class (BRL)',
+  ],
+  vpa: [
+    'patrimonio / acoes: da empresa, igual em todas as classes (R$)',
+    'patrimonio / acoes: company figure, the same for every class (BRL)',
+  ],
+  pl: ['preço da classe / lpa', 'class price / lpa'],
+  pvp: ['preço da classe / vpa', 'class price / vpa'],
+  origem_preco: ['arquivo:linha do COTAHIST', 'COTAHIST file:line'],
+};
+
 export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
   empresas: {
     descricao: ['uma linha por código CVM', 'one row per CVM code'],
@@ -285,6 +317,28 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
       fco: ['fluxo de caixa operacional (R$)', 'operating cash flow (BRL)'],
       p_fco: ['valor de mercado / fluxo de caixa operacional', 'market cap / operating cash flow'],
       p_fcf: ['valor de mercado / fluxo de caixa livre', 'market cap / free cash flow'],
+    },
+  },
+  multiplos_classe: {
+    descricao: [
+      'empresa × ano fiscal (DFP) × classe viva: preço da própria classe e múltiplos por ação no pregão da linha da empresa',
+      "company × fiscal year (DFP) × live share class: the class's own price and per-share multiples on the company row's session",
+    ],
+    colunas: COLUNAS_POR_CLASSE,
+  },
+  valuation_classe: {
+    descricao: [
+      'empresa × classe viva no último pregão da empresa: preço, volume, P/L, P/VP e DY da própria classe',
+      "company × live share class at the company's latest session: the class's own price, volume, P/E, P/B and DY",
+    ],
+    colunas: {
+      ...COLUNAS_POR_CLASSE,
+      ano: ['ano fiscal do balanço usado', 'fiscal year of the balance sheet used'],
+      proventos_12m: [
+        'proventos por ação desta classe (tipo_acao) com data com nos 12 meses até data_preco (R$)',
+        'proventos per share of this class (tipo_acao) with cum date in the 12 months to data_preco (BRL)',
+      ],
+      dy_12m: ['proventos_12m / preco da classe', 'proventos_12m / the class price'],
     },
   },
   screener: {

@@ -38,6 +38,12 @@ export const CONJUNTOS_MERCADO: Record<string, string> = {
   valuation: `SELECT cd_regulator, data_preco, preco, ticker_preco, classe, ano, acoes, flags_acoes, market_cap, ev, divida_liquida,
       lucro, patrimonio, lpa, vpa, n_proventos, proventos_12m, dy_12m, proventos_ano, payout, fco, fcf, p_fco, p_fcf
     FROM mart_mercado_valuation ORDER BY cd_regulator`,
+  multiplos_classe: `SELECT cd_regulator, ano, ticker, tipo_acao, ticker_principal, principal, dt_receb, data_preco, preco, volume,
+      acoes, lucro, patrimonio, lpa, vpa, pl, pvp, flag, origem_preco
+    FROM mart_mercado_multiplos_classe ORDER BY cd_regulator, ano, ticker`,
+  valuation_classe: `SELECT cd_regulator, ticker, tipo_acao, ticker_principal, principal, data_preco, ano, preco, volume, acoes, lucro,
+      patrimonio, lpa, vpa, pl, pvp, proventos_12m, dy_12m, flag, origem_preco
+    FROM mart_mercado_valuation_classe ORDER BY cd_regulator, ticker`,
 };
 
 const AnualRow = z.object({
