@@ -67,6 +67,8 @@ export default async function setup(project: TestProject): Promise<void> {
         p.startsWith('json/empresas/5410/') ||
         // Two companies of one sector with indicators, multiples and prices: the edge pages' pair and portfolio.
         /^json\/empresas\/(2437|15253)\/(index|indicadores|multiplos|precos|veredito)\.json$/.test(p) ||
+        // their live classes' own multiples (ELET5, ELET6 beside ELET3; ENGI3, ENGI4 beside ENGI11)
+        /^json\/empresas\/(2437|15253)\/classes\/[A-Z0-9]+\/multiplos\.json$/.test(p) ||
         p === 'json/fiis.json' ||
         /^json\/fiis\/(MXRF11|FLRP11)\//.test(p) ||
         /^json\/etfs(\.json$|\/(BOVA11|IVVB11)\/)/.test(p) ||

@@ -8,7 +8,8 @@ import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { PorIndicador, PorLinhagem, PorTicker, QueryDeFatos, RECURSOS_DA_EMPRESA } from './declaracoes.ts';
 
-type Resolucao = { cd: number } | { redirecionar: string };
+/** `classe`: the code asked for when it is a live class other than the main code (ITUB3 beside ITUB4). */
+type Resolucao = { cd: number; classe: string | null } | { redirecionar: string };
 
 async function resolver(bucket: R2Bucket, build: Build, codigo: string): Promise<Resolucao> {
   const mapa = await tickersDe(bucket, build);
@@ -16,7 +17,7 @@ async function resolver(bucket: R2Bucket, build: Build, codigo: string): Promise
   if (!achado) throw naoEncontrado(`Código de negociação desconhecido: ${codigo}.`);
   // only a code no longer traded redirects; a live class (ITUB3 beside ITUB4) answers for the company
   if (!respondeComoSi(codigo, achado)) return { redirecionar: achado.ticker_atual };
-  return { cd: achado.cd_regulator };
+  return { cd: achado.cd_regulator, classe: codigo === achado.ticker_atual ? null : codigo };
 }
 
 /** Answers the company's artefact `recurso` (also for a live class), or 301 from a code no longer traded to the current one. */
@@ -29,7 +30,13 @@ async function recurso(c: Context<AppEnv>, codigo: string, nomeDoRecurso: string
     url.pathname = url.pathname.replace(/^\/empresas\/[^/]+/, `/empresas/${r.redirecionar}`);
     return c.redirect(`${url.pathname}${url.search}`, 301);
   }
-  const a = await lerArtefato(bucket, build, caminhoDaEmpresa(r.cd, nomeDoRecurso));
+  // a live class's multiples carry its own price and per-share multiples; a build made before the
+  // per-class artefact existed answers the company's
+  const daClasse =
+    r.classe !== null && nomeDoRecurso === 'multiplos'
+      ? await lerArtefato(bucket, build, ARTEFATOS.multiplos_classe.caminho({ cd: r.cd, ticker: r.classe }))
+      : null;
+  const a = daClasse ?? (await lerArtefato(bucket, build, caminhoDaEmpresa(r.cd, nomeDoRecurso)));
   if (a === null) {
     throw new ErroApi(
       404,

@@ -1,4 +1,6 @@
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { CdRegulatorSchema } from '@fundamentos/schemas/comum';
+import { MultiplosDeClasseSchema } from '@fundamentos/schemas/multiplos';
 import { z } from 'zod';
 import { type DataBuild, readArtefact } from './build.ts';
 import { caminhos, type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
@@ -64,14 +66,21 @@ export function classesVivas(b: DataBuild): { codigo: string; principal: string 
 
 /**
  * Every company page to generate: each company under its main code, then each live class as the same
- * company under the class's own code (its page and sub-pages; the price chart follows `indice.ticker`).
+ * company under the class's own code (its page and sub-pages; the price chart follows `indice.ticker`),
+ * with the class's own multiples where the build publishes them (the company's plus a `classe` block).
  */
 export function paginasDeEmpresa(b: DataBuild): EmpresaPublicada[] {
   const empresas = empresasPublicadas(b);
   const porTicker = new Map(empresas.map((e) => [e.indice.ticker, e]));
   const classes = classesVivas(b).flatMap((c) => {
     const e = porTicker.get(c.principal);
-    return e === undefined ? [] : [{ ...e, indice: { ...e.indice, ticker: c.codigo } }];
+    if (e === undefined) return [];
+    const daClasse = readArtefact(
+      b,
+      ARTEFATOS.multiplos_classe.caminho({ cd: e.indice.cd_regulator, ticker: c.codigo }),
+      MultiplosDeClasseSchema,
+    );
+    return [{ ...e, indice: { ...e.indice, ticker: c.codigo }, multiplos: daClasse ?? e.multiplos }];
   });
   return [...empresas, ...classes];
 }
