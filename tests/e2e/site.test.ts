@@ -160,6 +160,22 @@ describe('site built from the sample publication', () => {
     await semJs.page.context().close();
   });
 
+  it("a live class's page shows its own price and multiples and labels the company's; the main code's has none", async () => {
+    // ELETROBRAS: ELET6 (PNB) beside the main code ELET3; COTAHIST_D03022022.TXT line 333: ELET6 close 33.45
+    const { page, erros, status } = await abrir('/acoes/ELET6');
+    expect(status).toBe(200);
+    const tabela = page.locator('[data-classe="ELET6"]');
+    expect(await tabela.count()).toBe(1);
+    expect(await tabela.locator('caption').textContent()).toContain('ELET6');
+    expect(await tabela.locator('td[data-valor="33.45"]').count()).toBe(1);
+    expect(await page.locator('h3', { hasText: 'Múltiplos da empresa' }).count()).toBe(1);
+    expect(erros).toEqual([]);
+    await page.context().close();
+    const principal = await abrir('/acoes/ELET3');
+    expect(await principal.page.locator('[data-classe]').count()).toBe(0);
+    await principal.page.context().close();
+  });
+
   it('an old trading code sends the reader to the current code with ?de=', async () => {
     if (!antigo) throw new Error('the sample build maps no old code');
     const { page } = await abrir(`/acoes/${antigo.de}`);
