@@ -1,7 +1,8 @@
 import type { ItemVeredito, Veredito } from '@fundamentos/schemas/veredito';
 import { MAXIMO_PALAVRAS_FRASE_TOPO } from '@fundamentos/schemas/veredito';
 import { TEXTO_INDICADORES } from '../fundamentos/dicionario.ts';
-import { FAIXAS, type NomeItem, type Referencia, type Unidade } from './regras.ts';
+import type { Referencia } from './entrada.ts';
+import { FAIXAS, type NomeItem, type Unidade } from './regras.ts';
 
 /** The verdict's words (pt and en): labels, bands, sentences and the flag's reasons. The rules are in regras.ts. */
 
