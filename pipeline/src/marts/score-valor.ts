@@ -11,7 +11,7 @@ import { CLASSIFICACAO_FLAGS_PL } from './mercado/multiplos.ts';
  *
  * The P/L flag classification (CLASSIFICACAO_FLAGS_PL, also published as a JSON) is loaded into
  * `int_mercado_gravidade_flags_pl` with bound values; a flag matches an entry equal to it or that it
- * extends with `_…`, the first entry wins, and an unknown flag is blocking (as gravidadePl).
+ * extends with `_…`, the first entry wins, and an unknown flag is blocking (as gravidadePlSql).
  */
 const CRIAR_GRAVIDADES = `CREATE OR REPLACE TABLE int_mercado_gravidade_flags_pl (ordem INTEGER, flag VARCHAR, gravidade VARCHAR)`;
 const INSERIR_GRAVIDADE = 'INSERT INTO int_mercado_gravidade_flags_pl VALUES ($1, $2, $3)';

@@ -3,14 +3,14 @@ import type { Dividendos } from '@fundamentos/schemas/dividendos';
 import { INDICADORES } from '@fundamentos/schemas/indicadores';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { MultiploAnual, Multiplos, Valuation } from '@fundamentos/schemas/multiplos';
-import type { ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
+import { GravidadeFlagSchema, type ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
 import { z } from 'zod';
 import { agruparPorEmpresa } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
-import { CLASSIFICACAO_FLAGS_PL, gravidadePl } from './multiplos.ts';
+import { CLASSIFICACAO_FLAGS_PL, gravidadePlSql } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
 import { citacaoMercado, citacaoMercadoEn, precoDe, TEXTO_MERCADO } from './textos.ts';
 
@@ -217,7 +217,10 @@ ttm AS (
 SELECT f.cd_regulator, f.ano, e.nome, e.ticker_atual AS ticker, f.dt_receb AS disponivel_em, f.dt_receb,
   ind.* EXCLUDE (cd_regulator, ano),
   m.data_preco, m.preco, m.market_cap, m.pl, m.pvp, m.ev_ebitda, m.fcf_yield, m.flag AS flag_multiplos, m.flag_pl,
-  ttm.* EXCLUDE (cd_regulator, ano)
+  -- without a priced row there is no P/L to grade
+  CASE WHEN m.data_preco IS NOT NULL THEN ${gravidadePlSql('m.flag_pl')} END AS pl_gravidade,
+  ttm.* EXCLUDE (cd_regulator, ano),
+  ${gravidadePlSql('ttm.flag_pl_ttm')} AS pl_ttm_gravidade
 FROM int_mercado_filings f JOIN mart_empresas e USING (cd_regulator)
 LEFT JOIN ind USING (cd_regulator, ano)
 LEFT JOIN mart_mercado_multiplos_anuais m USING (cd_regulator, ano)
@@ -250,10 +253,13 @@ ORDER BY f.cd_regulator, f.ano`;
     pl_ttm_dt_receb: data.nullable(),
     pl_ttm_data_preco: data.nullable(),
     flag_pl_ttm: z.string().nullable(),
+    pl_gravidade: GravidadeFlagSchema.nullable(),
+    pl_ttm_gravidade: GravidadeFlagSchema.nullable(),
   });
   const pl12m = await linhas(
     ctx.db,
-    `SELECT q.cd_regulator, q.ano, q.trimestre, q.dt_receb, q.data_preco, q.pl, q.flag FROM mart_fundamentos_pl_12m q
+    `SELECT q.cd_regulator, q.ano, q.trimestre, q.dt_receb, q.data_preco, q.pl, q.flag, ${gravidadePlSql('q.flag')} AS gravidade
+     FROM mart_fundamentos_pl_12m q
      WHERE q.cd_regulator IN (SELECT cd_regulator FROM int_mercado_filings) ORDER BY q.cd_regulator, q.ano, q.trimestre`,
     z.object({
       cd_regulator: num,
@@ -263,6 +269,7 @@ ORDER BY f.cd_regulator, f.ano`;
       data_preco: data.nullable(),
       pl: numOuNulo,
       flag: z.string().nullable(),
+      gravidade: GravidadeFlagSchema.nullable(),
     }),
   );
   const linhasSnap: ScreenerSnapshotLinha[] = r.getRowObjectsJson().map((raw) => {
@@ -294,14 +301,14 @@ ORDER BY f.cd_regulator, f.ano`;
       fcf_yield: l.fcf_yield,
       flag_multiplos: l.flag_multiplos,
       flag_pl: l.flag_pl,
-      pl_gravidade: l.data_preco === null ? null : gravidadePl(l.flag_pl),
+      pl_gravidade: l.pl_gravidade,
       pl_ttm: l.pl_ttm,
       pl_ttm_ano: l.pl_ttm_ano,
       pl_ttm_trimestre: l.pl_ttm_trimestre,
       pl_ttm_dt_receb: l.pl_ttm_dt_receb,
       pl_ttm_data_preco: l.pl_ttm_data_preco,
       flag_pl_ttm: l.flag_pl_ttm,
-      pl_ttm_gravidade: gravidadePl(l.flag_pl_ttm),
+      pl_ttm_gravidade: l.pl_ttm_gravidade,
     };
   });
   out.push(
@@ -314,7 +321,7 @@ ORDER BY f.cd_regulator, f.ano`;
           'para as_of = D: manter linhas com disponivel_em <= D e, por empresa, o maior ano entre elas; data_preco >= dt_receb sempre (nunca um preço anterior ao recebimento). pl_ttm: em pl_12m, a demonstração mais recente por período (ITR ou DFP) recebida até D e antes da DFP seguinte à linha escolhida.',
         classificacao_flags_pl: CLASSIFICACAO_FLAGS_PL,
         linhas: linhasSnap,
-        pl_12m: pl12m.map((q) => ({ ...q, gravidade: gravidadePl(q.flag) })),
+        pl_12m: pl12m,
       },
     }),
   );
