@@ -94,17 +94,25 @@ export const CLASSIFICACAO_FLAGS_PL: ClassificacaoFlagsPl = [
 
 const ORDEM_GRAVIDADE: readonly GravidadeFlag[] = ['ajuste_feito', 'ressalva_leve', 'bloqueante'];
 
+const rank = (g: GravidadeFlag) => ORDEM_GRAVIDADE.indexOf(g) + 1;
+
+/** The CASE over one P/L flag `f`: the rank of the first entry it equals or extends with `_…`; else blocking. */
+const rankDaFlag = (f: string): string =>
+  `CASE ${CLASSIFICACAO_FLAGS_PL.map(
+    (c) => `WHEN ${f} = ${lit(c.flag)} OR starts_with(${f}, ${lit(`${c.flag}_`)}) THEN ${rank(c.gravidade)}`,
+  ).join(' ')} ELSE ${rank('bloqueante')} END`;
+
+const NOMES_GRAVIDADE = `[${ORDEM_GRAVIDADE.map(lit).join(', ')}]`;
+
 /**
- * Worst severity among the P/L flags of `flag` (an SQL expression), as SQL: each `;`-separated flag takes
- * the severity of the first entry of CLASSIFICACAO_FLAGS_PL it equals or extends with `_…`; an unknown
- * flag is blocking (never let it through); a null flag has no severity.
+ * The severity of one P/L flag `f` (an SQL expression) as SQL: that of the first entry of
+ * CLASSIFICACAO_FLAGS_PL it equals or extends with `_…`; an unknown flag is blocking (never let it through).
  */
+export const gravidadeDaFlagSql = (f: string): string => `${NOMES_GRAVIDADE}[${rankDaFlag(f)}]`;
+
+/** Worst severity among the `;`-separated P/L flags of `flag` (an SQL expression); a null flag has none. */
 export function gravidadePlSql(flag: string): string {
-  const rank = (g: GravidadeFlag) => ORDEM_GRAVIDADE.indexOf(g) + 1;
-  const casos = CLASSIFICACAO_FLAGS_PL.map(
-    (c) => `WHEN f = ${lit(c.flag)} OR starts_with(f, ${lit(`${c.flag}_`)}) THEN ${rank(c.gravidade)}`,
-  ).join(' ');
-  return `CASE WHEN (${flag}) IS NOT NULL THEN [${ORDEM_GRAVIDADE.map(lit).join(', ')}][list_max(list_transform(string_split(${flag}, ';'), lambda f: CASE ${casos} ELSE ${rank('bloqueante')} END))] END`;
+  return `CASE WHEN (${flag}) IS NOT NULL THEN ${NOMES_GRAVIDADE}[list_max(list_transform(string_split(${flag}, ';'), lambda f: ${rankDaFlag('f')}))] END`;
 }
 
 /** Shared pieces: company price per class on a date, share count known on a date. */
