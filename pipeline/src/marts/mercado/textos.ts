@@ -42,3 +42,33 @@ export const TEXTO_MERCADO = {
   nota_multiplos: nota('nota_multiplos'),
   nota_trimestres: mensagem('pt', T.pt.nota_trimestres, { dias_max: DIAS_MAX_ATE_PRECO }),
 } as const;
+
+/** What the rules of quanto-rendeu.json name: the mart's constants (passed in, the mart imports this module). */
+export interface ValoresRendeu {
+  dias_max: number;
+  flag_inicio: string;
+  indice: string;
+  serie: string;
+}
+
+/** The words of quanto-rendeu.json in both languages: its rules, citation and note. */
+export function textosRendeu(v: ValoresRendeu) {
+  const regras = (lang: 'pt' | 'en') => {
+    const r = T[lang].rendeu.regras;
+    const f = (m: string) => mensagem(lang, m, { ...v });
+    return {
+      inicio: f(r.inicio),
+      preco: f(r.preco),
+      com_proventos: f(r.com_proventos),
+      indice: f(r.indice),
+      selic: f(r.selic),
+    };
+  };
+  const citacao = (lang: 'pt' | 'en') => (versao: string) =>
+    mensagem(lang, T[lang].rendeu.citacao, { indice: v.indice, serie: v.serie, versao });
+  return {
+    regras: { pt: regras('pt'), en: regras('en') },
+    citacao: { pt: citacao('pt'), en: citacao('en') },
+    nota: { pt: mensagem('pt', T.pt.rendeu.nota), en: mensagem('en', T.en.rendeu.nota) },
+  };
+}
