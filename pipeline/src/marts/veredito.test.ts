@@ -63,25 +63,17 @@ interface EntradaFeitaAqui {
   }[];
 }
 
-const TABELAS_ENTRADA: Record<keyof EntradaFeitaAqui, [string, string]> = {
-  empresas: [
-    'int_veredito_empresas',
+/** Column types of each `int_veredito_<key>` table the made-here input fills. */
+const COLUNAS_ENTRADA: Record<keyof EntradaFeitaAqui, string> = {
+  empresas:
     'cd_regulator INTEGER, nome VARCHAR, cnpj VARCHAR, setor VARCHAR, tipo VARCHAR, ticker_atual VARCHAR',
-  ],
-  indicadores: [
-    'int_veredito_indicadores',
-    'cd_regulator INTEGER, ano INTEGER, nome VARCHAR, valor DOUBLE, flag VARCHAR',
-  ],
-  multiplos: [
-    'int_veredito_multiplos',
-    'cd_regulator INTEGER, ano INTEGER, dt_receb DATE, data_preco DATE, preco DOUBLE, pl DOUBLE, pvp DOUBLE, flag_pl VARCHAR, flag VARCHAR',
-  ],
-  reapresentacoes: ['int_veredito_reapresentacoes', 'cd_regulator INTEGER, ano INTEGER, dif_rel DOUBLE'],
-  pareceres: ['int_veredito_pareceres', 'cd_regulator INTEGER, ano INTEGER, tipo VARCHAR'],
-  documentos: [
-    'int_veredito_documentos',
+  indicadores: 'cd_regulator INTEGER, ano INTEGER, nome VARCHAR, valor DOUBLE, flag VARCHAR',
+  multiplos: `cd_regulator INTEGER, ano INTEGER, dt_receb DATE, data_preco DATE, preco DOUBLE, pl DOUBLE, pvp DOUBLE,
+    flag_pl VARCHAR, flag VARCHAR`,
+  reapresentacoes: 'cd_regulator INTEGER, ano INTEGER, dif_rel DOUBLE',
+  pareceres: 'cd_regulator INTEGER, ano INTEGER, tipo VARCHAR',
+  documentos:
     'cd_regulator INTEGER, ultimo_dfp_referencia DATE, ultimo_dfp_recebido DATE, ultimo_itr_referencia DATE',
-  ],
 };
 
 /** The verdict's mart (mart.ts) run over a made-here input written into its `int_veredito_*` tables. */
@@ -89,7 +81,8 @@ async function martFeitoAqui(e: EntradaFeitaAqui): Promise<MartVereditos> {
   const inst = await DuckDBInstance.create(':memory:');
   const db = await inst.connect();
   try {
-    for (const [chave, [tabela, colunas]] of Object.entries(TABELAS_ENTRADA)) {
+    for (const [chave, colunas] of Object.entries(COLUNAS_ENTRADA)) {
+      const tabela = `int_veredito_${chave}`;
       await db.run(`CREATE TABLE ${tabela} (${colunas})`);
       for (const linha of e[chave as keyof EntradaFeitaAqui]) {
         const ks = Object.keys(linha);
@@ -110,13 +103,17 @@ async function martFeitoAqui(e: EntradaFeitaAqui): Promise<MartVereditos> {
   }
 }
 
-const vereditosFeitosAqui = async (e: EntradaFeitaAqui) =>
-  new Map(
-    montarVereditos(await martFeitoAqui(e), '2026-01-02-teste|1', '2026-01-02').map((v) => [
-      v.empresa.cd_regulator,
-      v,
-    ]),
-  );
+/** Builds the made-here verdicts of `e` before the enclosing describe's tests; then gives one by company. */
+function vereditosAntes(e: () => EntradaFeitaAqui): (cd: number) => Veredito {
+  let vs = new Map<number, Veredito>();
+  beforeAll(async () => {
+    const mart = await martFeitoAqui(e());
+    vs = new Map(
+      montarVereditos(mart, '2026-01-02-teste|1', '2026-01-02').map((v) => [v.empresa.cd_regulator, v]),
+    );
+  });
+  return (cd) => vs.get(cd) as Veredito;
+}
 
 describe('verdict rules (made-here values, not company results)', () => {
   it('bands: lower cut included, last cut or more, below the first', () => {
@@ -156,19 +153,22 @@ describe('verdict rules (made-here values, not company results)', () => {
   });
 });
 
+/** A made-up company of a made-up sector (placeholders, not company results). */
+const empresaFeitaAqui = (cd: number, setor: string, prefixo: string) => ({
+  cd_regulator: cd,
+  nome: `EMPRESA ${cd} FEITA AQUI`,
+  cnpj: `00.000.000/0000-0${cd}`,
+  setor,
+  tipo: 'geral',
+  ticker_atual: `${prefixo}${cd}3`,
+});
+
 /**
  * Made-here input (companies 1-3 of a made-up sector; placeholders, not company results) to check the
  * flag colours: a clean company, one with a qualified opinion on its verdict year, one restated and stale.
  */
 function entradaFeitaAqui(): EntradaFeitaAqui {
-  const empresa = (cd: number) => ({
-    cd_regulator: cd,
-    nome: `EMPRESA ${cd} FEITA AQUI`,
-    cnpj: `00.000.000/0000-0${cd}`,
-    setor: 'Setor feito aqui',
-    tipo: 'geral',
-    ticker_atual: `TST${cd}3`,
-  });
+  const empresa = (cd: number) => empresaFeitaAqui(cd, 'Setor feito aqui', 'TST');
   const ind = (cd: number, ano: number, valor: number) =>
     ['margem_liquida', 'roic', 'dl_ebitda'].map((nome) => ({
       cd_regulator: cd,
@@ -224,14 +224,7 @@ function gruposFeitosAqui(): EntradaFeitaAqui {
     flag: null,
   });
   return {
-    empresas: cds.map((cd) => ({
-      cd_regulator: cd,
-      nome: `EMPRESA ${cd} FEITA AQUI`,
-      cnpj: `00.000.000/0000-0${cd}`,
-      setor: 'Setor da mediana',
-      tipo: 'geral',
-      ticker_atual: `MED${cd}3`,
-    })),
+    empresas: cds.map((cd) => empresaFeitaAqui(cd, 'Setor da mediana', 'MED')),
     indicadores: [
       ...cds.map((cd, i) => ind(cd, 2022, 'margem_liquida', margem[i] as number)),
       ...cds.map((cd, i) => ind(cd, 2022, 'roic', roic[i] as number | null)),
@@ -260,15 +253,12 @@ function gruposFeitosAqui(): EntradaFeitaAqui {
 }
 
 describe('groups, medians and positions in the mart (made-here values, not company results)', () => {
-  let vs: Map<number, Veredito>;
-  beforeAll(async () => {
-    vs = await vereditosFeitosAqui(gruposFeitosAqui());
-  });
+  const veredito = vereditosAntes(gruposFeitosAqui);
 
   it('median, and a group under the minimum has no median nor position', () => {
-    const v1 = vs.get(1) as Veredito;
-    const v2 = vs.get(2) as Veredito;
-    const v4 = vs.get(4) as Veredito;
+    const v1 = veredito(1);
+    const v2 = veredito(2);
+    const v4 = veredito(4);
     // margins 4, 1, 3, 2: the even group's median is the mean of the two middle values
     expect(v1.itens.margem_liquida?.comparacao.setor).toMatchObject({ mediana: 2.5, n: 4, posicao: 'acima' });
     // the value 2 has one value below it in a group of four: (1 + 0) / 3
@@ -293,7 +283,7 @@ describe('groups, medians and positions in the mart (made-here values, not compa
   });
 
   it("auditor's opinion kinds read without case or accents", () => {
-    expect((vs.get(1) as Veredito).bandeira.ressalvas).toEqual({
+    expect(veredito(1).bandeira.ressalvas).toEqual({
       n: 3,
       de: 5,
       quais: ['2020: Adverso', '2021: Abstenção de Opinião', '2022: COM RESSALVA'],
@@ -302,13 +292,10 @@ describe('groups, medians and positions in the mart (made-here values, not compa
 });
 
 describe('flag colours and comparisons on a made-here input', () => {
-  let vs: Map<number, Veredito>;
-  beforeAll(async () => {
-    vs = await vereditosFeitosAqui(entradaFeitaAqui());
-  });
+  const veredito = vereditosAntes(entradaFeitaAqui);
 
   it('clean company: verde, no reasons, its own history and bands', () => {
-    const v = vs.get(1) as Veredito;
+    const v = veredito(1);
     expect(VereditoSchema.parse(v)).toEqual(v);
     expect(v.bandeira.cor).toBe('verde');
     expect(v.bandeira.motivos).toEqual([]);
@@ -321,14 +308,14 @@ describe('flag colours and comparisons on a made-here input', () => {
   });
 
   it("a qualified opinion on the verdict year's DFP makes it vermelho", () => {
-    const v = vs.get(2) as Veredito;
+    const v = veredito(2);
     expect(v.bandeira.cor).toBe('vermelho');
     expect(v.bandeira.ressalvas).toEqual({ n: 1, de: 1, quais: ['2022: Com Ressalva'] });
     expect(v.bandeira.motivos[0]).toContain('parecer do auditor');
   });
 
   it('a restated verdict year and a newer DFP than the indicators make it amarelo', () => {
-    const v = vs.get(3) as Veredito;
+    const v = veredito(3);
     expect(v.ano).toBe(2021);
     expect(v.bandeira.cor).toBe('amarelo');
     expect(v.bandeira.reapresentacoes).toEqual({
