@@ -150,6 +150,13 @@ describe('verdict rules (made-here values, not company results)', () => {
       ItemVeredito
     >;
     expect(fraseTopo(2024, vazios).frase_topo).toContain('nenhum dos 5 números');
+    // one number with a value: ICU's English plural says "has", the Portuguese sentence has no verb to agree
+    const um = { ...vazios, roic: item('roic', 0.12) };
+    expect(fraseTopo(2024, um)).toEqual({
+      frase_topo: 'Em 2024: ROIC 12,0%, igual à mediana do setor; 1 de 5 números com valor.',
+      frase_topo_en: 'In 2024: ROIC 12.0%, equal to the sector median; 1 of 5 numbers has a value.',
+    });
+    expect(fraseTopo(2024, itens).frase_topo_en).toMatch(/5 of 5 numbers have a value\.$/);
   });
 });
 

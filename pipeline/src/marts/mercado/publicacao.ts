@@ -6,6 +6,7 @@ import type { MultiploAnual, Multiplos, Valuation } from '@fundamentos/schemas/m
 import { GravidadeFlagSchema, type ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
 import { z } from 'zod';
 import { agruparPorEmpresa } from '../../core/agrupar.ts';
+import { aplicarChecagens, type Checagem } from '../../core/checagens.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
@@ -194,6 +195,36 @@ function dividendos(
   };
 }
 
+/** What must hold of mart_screener (report.json, stage `publicacao_mercado`). */
+export const CHECAGENS_SCREENER: readonly Checagem[] = [
+  {
+    nome: 'screener_uma_linha_por_empresa_e_ano',
+    tipo: 'hard',
+    descricao: 'one screener row per company and fiscal year',
+    tabela: 'mart_screener',
+    regra: 'chave_unica',
+    colunas: ['cd_regulator', 'ano'],
+  },
+  {
+    nome: 'screener_gravidade_do_pl_com_flag',
+    tipo: 'hard',
+    descricao: 'a priced row with P/L flags has their severity',
+    tabela: 'mart_screener',
+    regra: 'nao_nulo',
+    colunas: ['pl_gravidade'],
+    onde: 'data_preco IS NOT NULL AND flag_pl IS NOT NULL',
+  },
+  {
+    nome: 'screener_gravidade_do_pl_ttm_com_flag',
+    tipo: 'hard',
+    descricao: 'a 12-month P/L with flags has their severity',
+    tabela: 'mart_screener',
+    regra: 'nao_nulo',
+    colunas: ['pl_ttm_gravidade'],
+    onde: 'flag_pl_ttm IS NOT NULL',
+  },
+];
+
 async function publicarScreener(ctx: BuildContext): Promise<ManifestEntry[]> {
   const pivo = NOMES_INDICADORES.map(
     (n) =>
@@ -229,6 +260,7 @@ ORDER BY f.cd_regulator, f.ano`;
   // Computed once: the snapshot's rows are the bulk set (parquet/ and csv/screener for /dump; the table lets
   // the set dictionary read its columns) and json/screener.json.
   await ctx.db.run(`CREATE OR REPLACE TABLE mart_screener AS ${sql}`);
+  await aplicarChecagens(ctx.db, ctx.report, CHECAGENS_SCREENER);
   const out: ManifestEntry[] = await escreverConjuntos(ctx, { screener: 'SELECT * FROM mart_screener' });
   const r = await ctx.db.runAndReadAll('SELECT * FROM mart_screener');
   const Linha = z.looseObject({
