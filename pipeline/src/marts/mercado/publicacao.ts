@@ -147,8 +147,8 @@ function dividendos(
 ): Dividendos {
   return {
     cd_regulator: cd,
-    citacao: citacaoMercado(ctx.versao_do_dado, 'B3 GetListedCashDividends e COTAHIST'),
-    citacao_en: citacaoMercadoEn(ctx.versao_do_dado, 'B3 GetListedCashDividends and COTAHIST'),
+    citacao: citacaoMercado(ctx.versao_do_dado, 'dividendos'),
+    citacao_en: citacaoMercadoEn(ctx.versao_do_dado, 'dividendos'),
     proventos: ps.flatMap((p) =>
       p.data_aprovacao === null
         ? []
@@ -434,8 +434,8 @@ export const publicacaoMercadoStage: Stage = {
       const ps = provs.get(cd) ?? [];
       const multiplos: Multiplos = {
         cd_regulator: cd,
-        citacao: citacaoMercado(v, 'DFP (DT_RECEB do índice, composicao_capital) e COTAHIST'),
-        citacao_en: citacaoMercadoEn(v, 'DFP (DT_RECEB of the index, composicao_capital) and COTAHIST'),
+        citacao: citacaoMercado(v, 'multiplos'),
+        citacao_en: citacaoMercadoEn(v, 'multiplos'),
         anuais: linhasAnuais,
         trimestrais: [...trims].reverse(),
         valuation: val ? valuation(val) : null,
@@ -462,7 +462,7 @@ export const publicacaoMercadoStage: Stage = {
           ...escrita(ARTEFATOS.trimestres, { cd }),
           data: {
             cd_regulator: cd,
-            citacao: citacaoMercado(v, 'ITR e COTAHIST'),
+            citacao: citacaoMercado(v, 'trimestres'),
             trimestres: trims,
             nota: TEXTO_MERCADO.nota_trimestres,
           },

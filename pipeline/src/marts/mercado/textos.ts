@@ -9,11 +9,15 @@ import { DIAS_MAX_ATE_PRECO } from './multiplos.ts';
 
 const T = { pt: textosDoMercado('pt'), en: textosDoMercado('en') };
 
-export const citacaoMercado = (versao: string, arquivos: string): string =>
-  mensagem('pt', T.pt.citacao, { versao, arquivos });
-/** `citacaoMercado` in English (`citacao_en`); `arquivos` is the English wording of the same files. */
-export const citacaoMercadoEn = (versao: string, arquivos: string): string =>
-  mensagem('en', T.en.citacao, { versao, arquivos });
+/** The market artefacts whose citation names their source files. */
+export type ArtefatoMercado = keyof (typeof T)['pt']['arquivos'];
+
+/** The citation of a market artefact, in Portuguese (`citacao`). */
+export const citacaoMercado = (versao: string, artefato: ArtefatoMercado): string =>
+  mensagem('pt', T.pt.citacao, { versao, arquivos: T.pt.arquivos[artefato] });
+/** `citacaoMercado` in English (`citacao_en`), naming the same files in English. */
+export const citacaoMercadoEn = (versao: string, artefato: ArtefatoMercado): string =>
+  mensagem('en', T.en.citacao, { versao, arquivos: T.en.arquivos[artefato] });
 
 /** preco_de in words, saying which session and how far it is from the reception. */
 export function precoDe(r: {
