@@ -52,12 +52,14 @@ async function sha256File(path: string): Promise<string> {
 const PIPELINE_SRC = join(import.meta.dirname, '..');
 /**
  * Everything a publication depends on besides its inputs: the whole pipeline, the schemas and the
- * dictionary's words (ui/src/dicionario).
+ * words it publishes (ui/src/dicionario, ui/src/veredito, ui/src/mercado).
  */
 const PUBLICATION_CODE_DIRS = [
   PIPELINE_SRC,
   join(PIPELINE_SRC, '../../schemas/src'),
   join(PIPELINE_SRC, '../../ui/src/dicionario'),
+  join(PIPELINE_SRC, '../../ui/src/veredito'),
+  join(PIPELINE_SRC, '../../ui/src/mercado'),
 ];
 
 /**

@@ -9,7 +9,7 @@ import { mercadoStages } from './mercado/index.ts';
 import { scoreValorStage } from './score-valor.ts';
 import { scoresStage } from './scores.ts';
 import { comparacaoStage } from './site/comparacao.ts';
-import { vereditoStage } from './veredito.ts';
+import { vereditoStages } from './veredito.ts';
 
 /**
  * Mart stages in build order: fundamentals first, market marts read them; the scores read both (the
@@ -22,7 +22,7 @@ export const martStages: Stage[] = [
   ...mercadoStages,
   scoreValorStage,
   scoresStage,
-  vereditoStage,
+  ...vereditoStages,
   hojeStage,
   comparacaoStage,
   ...fiisStages,

@@ -1,6 +1,6 @@
 import type { Checagem } from '../core/checagens.ts';
 import { estagioDeMart, type Passo } from '../core/mart.ts';
-import { CLASSIFICACAO_FLAGS_PL } from './mercado/multiplos.ts';
+import { gravidadeDaFlagSql } from './mercado/multiplos.ts';
 
 /**
  * The value score (metodologia 9.1) as a mart: `mart_mercado_score_valor`, one row per annual multiple.
@@ -9,12 +9,10 @@ import { CLASSIFICACAO_FLAGS_PL } from './mercado/multiplos.ts';
  * occupy) and the score is their mean. Outside: null with the multiple's blocking flag. A universe of one
  * has no positions. Every row reports the size of its year's universe.
  *
- * The P/L flag classification (CLASSIFICACAO_FLAGS_PL, also published as a JSON) is loaded into
- * `int_mercado_gravidade_flags_pl` with bound values; a flag matches an entry equal to it or that it
- * extends with `_…`, the first entry wins, and an unknown flag is blocking (as gravidadePl).
+ * Each P/L flag is graded by the P/L flag classification (CLASSIFICACAO_FLAGS_PL, also published as a
+ * JSON) through gravidadeDaFlagSql, the rule mart_screener's severities use too: a flag matches an entry
+ * equal to it or that it extends with `_…`, the first entry wins, and an unknown flag is blocking.
  */
-const CRIAR_GRAVIDADES = `CREATE OR REPLACE TABLE int_mercado_gravidade_flags_pl (ordem INTEGER, flag VARCHAR, gravidade VARCHAR)`;
-const INSERIR_GRAVIDADE = 'INSERT INTO int_mercado_gravidade_flags_pl VALUES ($1, $2, $3)';
 
 export const SQL_SCORE_VALOR = /* sql */ `
 CREATE OR REPLACE TABLE mart_mercado_score_valor AS
@@ -24,9 +22,7 @@ partes AS (
   FROM (SELECT cd_regulator, ano, string_split(flag_pl, ';') AS l FROM m WHERE flag_pl IS NOT NULL AND flag_pl <> '')
 ),
 grav AS (
-  SELECT p.cd_regulator, p.ano, p.i, p.f, coalesce(g.gravidade, 'bloqueante') AS gravidade
-  FROM partes p LEFT JOIN int_mercado_gravidade_flags_pl g ON p.f = g.flag OR starts_with(p.f, g.flag || '_')
-  QUALIFY row_number() OVER (PARTITION BY p.cd_regulator, p.ano, p.i ORDER BY g.ordem NULLS LAST) = 1
+  SELECT p.cd_regulator, p.ano, p.i, p.f, ${gravidadeDaFlagSql('p.f')} AS gravidade FROM partes p
 ),
 bloq AS (
   SELECT cd_regulator, ano, count(*) AS n_bloq,
@@ -66,11 +62,7 @@ SELECT c.cd_regulator, c.ano,
 FROM c LEFT JOIN p USING (cd_regulator, ano) LEFT JOIN anos USING (ano)
 `;
 
-export const PASSOS_SCORE_VALOR: readonly Passo[] = [
-  CRIAR_GRAVIDADES,
-  ...CLASSIFICACAO_FLAGS_PL.map((c, i) => ({ sql: INSERIR_GRAVIDADE, params: [i, c.flag, c.gravidade] })),
-  SQL_SCORE_VALOR,
-];
+export const PASSOS_SCORE_VALOR: readonly Passo[] = [SQL_SCORE_VALOR];
 
 export const CHECAGENS_SCORE_VALOR: readonly Checagem[] = [
   {

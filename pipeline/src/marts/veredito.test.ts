@@ -11,20 +11,109 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { amostraPublicada } from '../testing/amostra.ts';
 import { consultar } from '../testing/consulta.ts';
 import {
-  carregarEntrada,
-  classificarParecer,
+  carregarMart,
+  construirMartVeredito,
   contarPalavras,
-  type EntradaVereditos,
   FLAG_SEM_DADO,
   faixaDe,
   fraseTopo,
   ITENS_VEREDITO,
+  type MartVereditos,
   MINIMO_GRUPO,
-  mediana,
   montarVereditos,
   type NomeItem,
-  referencia,
+  PASSOS_MART,
 } from './veredito.ts';
+
+/** Made-here input rows, shaped as the verdict's `int_veredito_*` tables (test-local, not company results). */
+interface EntradaFeitaAqui {
+  empresas: {
+    cd_regulator: number;
+    nome: string;
+    cnpj: string;
+    setor: string;
+    tipo: string;
+    ticker_atual: string;
+  }[];
+  indicadores: {
+    cd_regulator: number;
+    ano: number;
+    nome: string;
+    valor: number | null;
+    flag: string | null;
+  }[];
+  multiplos: {
+    cd_regulator: number;
+    ano: number;
+    dt_receb: string;
+    data_preco: string;
+    preco: number | null;
+    pl: number | null;
+    pvp: number | null;
+    flag_pl: string | null;
+    flag: string | null;
+  }[];
+  reapresentacoes: { cd_regulator: number; ano: number; dif_rel: number | null }[];
+  pareceres: { cd_regulator: number; ano: number; tipo: string }[];
+  documentos: {
+    cd_regulator: number;
+    ultimo_dfp_referencia: string;
+    ultimo_dfp_recebido: string;
+    ultimo_itr_referencia: string | null;
+  }[];
+}
+
+/** Column types of each `int_veredito_<key>` table the made-here input fills. */
+const COLUNAS_ENTRADA: Record<keyof EntradaFeitaAqui, string> = {
+  empresas:
+    'cd_regulator INTEGER, nome VARCHAR, cnpj VARCHAR, setor VARCHAR, tipo VARCHAR, ticker_atual VARCHAR',
+  indicadores: 'cd_regulator INTEGER, ano INTEGER, nome VARCHAR, valor DOUBLE, flag VARCHAR',
+  multiplos: `cd_regulator INTEGER, ano INTEGER, dt_receb DATE, data_preco DATE, preco DOUBLE, pl DOUBLE, pvp DOUBLE,
+    flag_pl VARCHAR, flag VARCHAR`,
+  reapresentacoes: 'cd_regulator INTEGER, ano INTEGER, dif_rel DOUBLE',
+  pareceres: 'cd_regulator INTEGER, ano INTEGER, tipo VARCHAR',
+  documentos:
+    'cd_regulator INTEGER, ultimo_dfp_referencia DATE, ultimo_dfp_recebido DATE, ultimo_itr_referencia DATE',
+};
+
+/** The verdict's mart (mart.ts) run over a made-here input written into its `int_veredito_*` tables. */
+async function martFeitoAqui(e: EntradaFeitaAqui): Promise<MartVereditos> {
+  const inst = await DuckDBInstance.create(':memory:');
+  const db = await inst.connect();
+  try {
+    for (const [chave, colunas] of Object.entries(COLUNAS_ENTRADA)) {
+      const tabela = `int_veredito_${chave}`;
+      await db.run(`CREATE TABLE ${tabela} (${colunas})`);
+      for (const linha of e[chave as keyof EntradaFeitaAqui]) {
+        const ks = Object.keys(linha);
+        await db.run(
+          `INSERT INTO ${tabela} (${ks.join(', ')}) VALUES (${ks.map((_, i) => `$${i + 1}`).join(', ')})`,
+          Object.values(linha),
+        );
+      }
+    }
+    for (const p of PASSOS_MART) {
+      if (typeof p === 'string') await db.run(p);
+      else await db.run(p.sql, p.params);
+    }
+    return await carregarMart(db);
+  } finally {
+    db.closeSync();
+    inst.closeSync();
+  }
+}
+
+/** Builds the made-here verdicts of `e` before the enclosing describe's tests; then gives one by company. */
+function vereditosAntes(e: () => EntradaFeitaAqui): (cd: number) => Veredito {
+  let vs = new Map<number, Veredito>();
+  beforeAll(async () => {
+    const mart = await martFeitoAqui(e());
+    vs = new Map(
+      montarVereditos(mart, '2026-01-02-teste|1', '2026-01-02').map((v) => [v.empresa.cd_regulator, v]),
+    );
+  });
+  return (cd) => vs.get(cd) as Veredito;
+}
 
 describe('verdict rules (made-here values, not company results)', () => {
   it('bands: lower cut included, last cut or more, below the first', () => {
@@ -36,24 +125,6 @@ describe('verdict rules (made-here values, not company results)', () => {
     expect(faixaDe('pl', 9.99)?.pt).toBe('abaixo de 10');
     expect(faixaDe('pvp', 3)?.en).toBe('3 or more');
     expect(faixaDe('roic', null)).toBeNull();
-  });
-
-  it('median, and a group under the minimum has no median nor position', () => {
-    expect(mediana([3, 1, 2])).toBe(2);
-    expect(mediana([4, 1, 3, 2])).toBe(2.5);
-    expect(referencia(1, [1, 2], true)).toEqual({ mediana: null, n: 2, posicao: null, percentil: null });
-    expect(referencia(3, [1, 2, 3], true)).toEqual({ mediana: 2, n: 3, posicao: 'acima', percentil: 1 });
-    // own history does not contain the value: median and side, no position inside
-    expect(referencia(1, [1, 2, 3], false)).toEqual({ mediana: 2, n: 3, posicao: 'abaixo', percentil: null });
-    expect(referencia(null, [1, 2, 3], true).posicao).toBeNull();
-  });
-
-  it("auditor's opinion kinds read without case or accents", () => {
-    expect(classificarParecer('Sem Ressalva')).toBe('sem_ressalva');
-    expect(classificarParecer('COM RESSALVA')).toBe('com_ressalva');
-    expect(classificarParecer('Adverso')).toBe('adverso');
-    expect(classificarParecer('Abstenção de Opinião')).toBe('abstencao');
-    expect(classificarParecer('Outro texto')).toBe('outro');
   });
 
   it('the top sentence stays within 25 words with the longest values and comparisons', () => {
@@ -79,22 +150,32 @@ describe('verdict rules (made-here values, not company results)', () => {
       ItemVeredito
     >;
     expect(fraseTopo(2024, vazios).frase_topo).toContain('nenhum dos 5 números');
+    // one number with a value: ICU's English plural says "has", the Portuguese sentence has no verb to agree
+    const um = { ...vazios, roic: item('roic', 0.12) };
+    expect(fraseTopo(2024, um)).toEqual({
+      frase_topo: 'Em 2024: ROIC 12,0%, igual à mediana do setor; 1 de 5 números com valor.',
+      frase_topo_en: 'In 2024: ROIC 12.0%, equal to the sector median; 1 of 5 numbers has a value.',
+    });
+    expect(fraseTopo(2024, itens).frase_topo_en).toMatch(/5 of 5 numbers have a value\.$/);
   });
+});
+
+/** A made-up company of a made-up sector (placeholders, not company results). */
+const empresaFeitaAqui = (cd: number, setor: string, prefixo: string) => ({
+  cd_regulator: cd,
+  nome: `EMPRESA ${cd} FEITA AQUI`,
+  cnpj: `00.000.000/0000-0${cd}`,
+  setor,
+  tipo: 'geral',
+  ticker_atual: `${prefixo}${cd}3`,
 });
 
 /**
  * Made-here input (companies 1-3 of a made-up sector; placeholders, not company results) to check the
  * flag colours: a clean company, one with a qualified opinion on its verdict year, one restated and stale.
  */
-function entradaFeitaAqui(): EntradaVereditos {
-  const empresa = (cd: number) => ({
-    cd_regulator: cd,
-    nome: `EMPRESA ${cd} FEITA AQUI`,
-    cnpj: `00.000.000/0000-0${cd}`,
-    setor: 'Setor feito aqui',
-    tipo: 'geral',
-    ticker_atual: `TST${cd}3`,
-  });
+function entradaFeitaAqui(): EntradaFeitaAqui {
+  const empresa = (cd: number) => empresaFeitaAqui(cd, 'Setor feito aqui', 'TST');
   const ind = (cd: number, ano: number, valor: number) =>
     ['margem_liquida', 'roic', 'dl_ebitda'].map((nome) => ({
       cd_regulator: cd,
@@ -133,16 +214,95 @@ function entradaFeitaAqui(): EntradaVereditos {
   };
 }
 
+/**
+ * Made-here groups (companies 1-4 of one made-up sector in 2022; placeholders): margins 4, 1, 3, 2 (an even
+ * group), ROIC 3, 1, 2 and null (a group of three), net debt/EBITDA for two companies only (under the minimum),
+ * company 2's own ROIC history 1, 2, 3, and company 1's opinions of five years in mixed case and accents.
+ */
+function gruposFeitosAqui(): EntradaFeitaAqui {
+  const cds = [1, 2, 3, 4];
+  const margem = [4, 1, 3, 2];
+  const roic = [3, 1, 2, null];
+  const ind = (cd: number, ano: number, nome: string, valor: number | null) => ({
+    cd_regulator: cd,
+    ano,
+    nome,
+    valor,
+    flag: null,
+  });
+  return {
+    empresas: cds.map((cd) => empresaFeitaAqui(cd, 'Setor da mediana', 'MED')),
+    indicadores: [
+      ...cds.map((cd, i) => ind(cd, 2022, 'margem_liquida', margem[i] as number)),
+      ...cds.map((cd, i) => ind(cd, 2022, 'roic', roic[i] as number | null)),
+      ind(1, 2022, 'dl_ebitda', 1),
+      ind(2, 2022, 'dl_ebitda', 2),
+      ind(2, 2019, 'roic', 1),
+      ind(2, 2020, 'roic', 2),
+      ind(2, 2021, 'roic', 3),
+    ],
+    multiplos: [],
+    reapresentacoes: [],
+    pareceres: [
+      { cd_regulator: 1, ano: 2018, tipo: 'Outro texto' },
+      { cd_regulator: 1, ano: 2019, tipo: 'Sem Ressalva' },
+      { cd_regulator: 1, ano: 2020, tipo: 'Adverso' },
+      { cd_regulator: 1, ano: 2021, tipo: 'Abstenção de Opinião' },
+      { cd_regulator: 1, ano: 2022, tipo: 'COM RESSALVA' },
+    ],
+    documentos: cds.map((cd) => ({
+      cd_regulator: cd,
+      ultimo_dfp_referencia: '2022-12-31',
+      ultimo_dfp_recebido: '2023-03-01',
+      ultimo_itr_referencia: null,
+    })),
+  };
+}
+
+describe('groups, medians and positions in the mart (made-here values, not company results)', () => {
+  const veredito = vereditosAntes(gruposFeitosAqui);
+
+  it('median, and a group under the minimum has no median nor position', () => {
+    const v1 = veredito(1);
+    const v2 = veredito(2);
+    const v4 = veredito(4);
+    // margins 4, 1, 3, 2: the even group's median is the mean of the two middle values
+    expect(v1.itens.margem_liquida?.comparacao.setor).toMatchObject({ mediana: 2.5, n: 4, posicao: 'acima' });
+    // the value 2 has one value below it in a group of four: (1 + 0) / 3
+    expect(v4.itens.margem_liquida?.comparacao.setor?.percentil).toBe(1 / 3);
+    // ROIC 3, 1, 2: median 2, and 3 is the highest (percentile 1)
+    expect(v1.itens.roic?.comparacao.setor).toEqual({ mediana: 2, n: 3, posicao: 'acima', percentil: 1 });
+    // net debt/EBITDA of two companies: no median, no position
+    expect(v1.itens.dl_ebitda?.comparacao.setor).toEqual({
+      mediana: null,
+      n: 2,
+      posicao: null,
+      percentil: null,
+    });
+    // own history does not contain the value: median and side, no position inside
+    expect(v2.itens.roic?.comparacao.historico).toEqual({
+      mediana: 2,
+      n: 3,
+      posicao: 'abaixo',
+      percentil: null,
+    });
+    expect(v4.itens.roic?.comparacao.setor?.posicao).toBeNull();
+  });
+
+  it("auditor's opinion kinds read without case or accents", () => {
+    expect(veredito(1).bandeira.ressalvas).toEqual({
+      n: 3,
+      de: 5,
+      quais: ['2020: Adverso', '2021: Abstenção de Opinião', '2022: COM RESSALVA'],
+    });
+  });
+});
+
 describe('flag colours and comparisons on a made-here input', () => {
-  const vs = new Map(
-    montarVereditos(entradaFeitaAqui(), '2026-01-02-teste|1', '2026-01-02').map((v) => [
-      v.empresa.cd_regulator,
-      v,
-    ]),
-  );
+  const veredito = vereditosAntes(entradaFeitaAqui);
 
   it('clean company: verde, no reasons, its own history and bands', () => {
-    const v = vs.get(1) as Veredito;
+    const v = veredito(1);
     expect(VereditoSchema.parse(v)).toEqual(v);
     expect(v.bandeira.cor).toBe('verde');
     expect(v.bandeira.motivos).toEqual([]);
@@ -155,14 +315,14 @@ describe('flag colours and comparisons on a made-here input', () => {
   });
 
   it("a qualified opinion on the verdict year's DFP makes it vermelho", () => {
-    const v = vs.get(2) as Veredito;
+    const v = veredito(2);
     expect(v.bandeira.cor).toBe('vermelho');
     expect(v.bandeira.ressalvas).toEqual({ n: 1, de: 1, quais: ['2022: Com Ressalva'] });
     expect(v.bandeira.motivos[0]).toContain('parecer do auditor');
   });
 
   it('a restated verdict year and a newer DFP than the indicators make it amarelo', () => {
-    const v = vs.get(3) as Veredito;
+    const v = veredito(3);
     expect(v.ano).toBe(2021);
     expect(v.bandeira.cor).toBe('amarelo');
     expect(v.bandeira.reapresentacoes).toEqual({
@@ -177,6 +337,16 @@ describe('flag colours and comparisons on a made-here input', () => {
     expect(v.itens.margem_liquida?.marcas).toContain('ano_reapresentado');
   });
 });
+
+/** The marts the verdict reads, as the published bulk sets carry them. */
+const TABELAS_PUBLICADAS = [
+  ['mart_empresas', 'empresas'],
+  ['mart_indicadores', 'indicadores'],
+  ['mart_mercado_multiplos_anuais', 'multiplos'],
+  ['mart_reapresentacoes', 'reapresentacoes'],
+  ['stg_cvm_doc_indice', 'stg_cvm_doc_indice'],
+  ['stg_cvm_parecer', 'stg_cvm_parecer'],
+] as const;
 
 let cur: string;
 let manifesto: Manifest;
@@ -319,28 +489,22 @@ describe('json/empresas/<cd>/veredito.json (real sample)', () => {
     const db = await inst.connect();
     try {
       const p = (n: string) => `'${join(cur, 'parquet', `${n}.parquet`)}'`;
-      for (const [tabela, arquivo] of [
-        ['mart_empresas', 'empresas'],
-        ['mart_indicadores', 'indicadores'],
-        ['mart_mercado_multiplos_anuais', 'multiplos'],
-        ['mart_reapresentacoes', 'reapresentacoes'],
-        ['stg_cvm_doc_indice', 'stg_cvm_doc_indice'],
-        ['stg_cvm_parecer', 'stg_cvm_parecer'],
-      ] as const)
+      for (const [tabela, arquivo] of TABELAS_PUBLICADAS)
         await db.run(`CREATE VIEW ${tabela} AS SELECT * FROM ${p(arquivo)}`);
-      const entrada = await carregarEntrada(db);
+      await construirMartVeredito(db);
       const um = [...vereditos.values()][0] as Veredito;
-      const a = montarVereditos(entrada, manifesto.versao_do_dado, um.apurado_em);
+      const a = montarVereditos(await carregarMart(db), manifesto.versao_do_dado, um.apurado_em);
       expect(a).toEqual([...vereditos.values()]);
-      const invertida: EntradaVereditos = {
-        empresas: [...entrada.empresas].reverse(),
-        indicadores: [...entrada.indicadores].reverse(),
-        multiplos: [...entrada.multiplos].reverse(),
-        reapresentacoes: [...entrada.reapresentacoes].reverse(),
-        pareceres: [...entrada.pareceres].reverse(),
-        documentos: [...entrada.documentos].reverse(),
-      };
-      const b = montarVereditos(invertida, manifesto.versao_do_dado, um.apurado_em);
+      // the same bulk sets read in reverse row order give the same bytes
+      for (const [tabela, arquivo] of TABELAS_PUBLICADAS)
+        await db.run(`CREATE OR REPLACE VIEW ${tabela} AS SELECT * FROM ${p(arquivo)} ORDER BY ALL DESC`);
+      await construirMartVeredito(db);
+      const mart = await carregarMart(db);
+      const b = montarVereditos(
+        { empresas: [...mart.empresas].reverse(), itens: [...mart.itens].reverse() },
+        manifesto.versao_do_dado,
+        um.apurado_em,
+      );
       expect(JSON.stringify(b)).toBe(JSON.stringify(a));
     } finally {
       db.closeSync();

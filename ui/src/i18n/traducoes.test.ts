@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import dicEn from '../dicionario/en.json' with { type: 'json' };
 import dicPt from '../dicionario/pt.json' with { type: 'json' };
+import mercadoEn from '../mercado/en.json' with { type: 'json' };
+import mercadoPt from '../mercado/pt.json' with { type: 'json' };
 import en from '../translations/en.json' with { type: 'json' };
 import pt from '../translations/pt.json' with { type: 'json' };
+import vereditoEn from '../veredito/en.json' with { type: 'json' };
+import vereditoPt from '../veredito/pt.json' with { type: 'json' };
 import { LEITURA } from './leitura.ts';
 import { argumentos, mensagem } from './mensagem.ts';
 import { strings } from './strings.ts';
@@ -21,6 +25,8 @@ function folhas(arvore: unknown, prefixo = ''): Map<string, string> {
 const PARES = [
   { nome: 'ui/src/translations', pt, en, minimo: 400 },
   { nome: 'ui/src/dicionario', pt: dicPt, en: dicEn, minimo: 150 },
+  { nome: 'ui/src/veredito', pt: vereditoPt, en: vereditoEn, minimo: 30 },
+  { nome: 'ui/src/mercado', pt: mercadoPt, en: mercadoEn, minimo: 8 },
 ];
 
 describe.each(PARES)('$nome: en against the source language (pt)', ({ pt, en, minimo }) => {

@@ -359,6 +359,14 @@ export const DESCRICOES_CONJUNTOS: Record<string, DescricaoConjunto> = {
       pl_ttm_dt_receb: ['recebimento do ITR usado', 'reception of the ITR used'],
       pl_ttm_data_preco: ['pregão do preço do P/L 12 meses', 'session of the 12-month P/E price'],
       flag_pl_ttm: ['avisos do P/L 12 meses', 'flags of the 12-month P/E'],
+      pl_gravidade: [
+        'pior gravidade dos avisos do P/L anual (classificacao_flags_pl); nula sem pregão',
+        'worst severity of the annual P/E flags (classificacao_flags_pl); null without a session',
+      ],
+      pl_ttm_gravidade: [
+        'pior gravidade dos avisos do P/L 12 meses',
+        'worst severity of the 12-month P/E flags',
+      ],
     },
   },
   fiis: {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { amostraPublicada } from '../../testing/amostra.ts';
 import { consultar } from '../../testing/consulta.ts';
-import { gravidadePl } from './multiplos.ts';
+import { gravidadePlSql } from './multiplos.ts';
 
 /**
  * Real sample through the real build (`amostraPublicada()`): COTAHIST_D25062021.TXT and
@@ -50,7 +50,7 @@ describe('session rule (first session on or after DT_RECEB) on real dates', () =
       flag: 'preco_distante;fcf_nao_calculado',
       flag_pl: 'preco_distante',
     });
-    expect(gravidadePl('preco_distante')).toBe('bloqueante');
+    expect((await consultar(`SELECT ${gravidadePlSql("'preco_distante'")} AS g`))[0]?.g).toBe('bloqueante');
   });
 
   it('every annual multiple is priced on the first session of its code on or after its reception', async () => {

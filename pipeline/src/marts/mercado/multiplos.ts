@@ -1,5 +1,5 @@
 import type { ClassificacaoFlagsPl, GravidadeFlag } from '@fundamentos/schemas/screener-snapshot';
-import { verificar } from '../../core/sql.ts';
+import { lit, verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 
 /**
@@ -92,18 +92,27 @@ export const CLASSIFICACAO_FLAGS_PL: ClassificacaoFlagsPl = [
   },
 ];
 
-const ORDEM_GRAVIDADE: Record<GravidadeFlag, number> = { ajuste_feito: 0, ressalva_leve: 1, bloqueante: 2 };
+const ORDEM_GRAVIDADE: readonly GravidadeFlag[] = ['ajuste_feito', 'ressalva_leve', 'bloqueante'];
 
-/** Worst severity among the P/L flags; an unknown flag is blocking (never let it through). */
-export function gravidadePl(flag: string | null): GravidadeFlag | null {
-  if (flag === null) return null;
-  let pior: GravidadeFlag = 'ajuste_feito';
-  for (const f of flag.split(';')) {
-    const c = CLASSIFICACAO_FLAGS_PL.find((x) => x.flag === f || f.startsWith(`${x.flag}_`));
-    const g: GravidadeFlag = c?.gravidade ?? 'bloqueante';
-    if (ORDEM_GRAVIDADE[g] > ORDEM_GRAVIDADE[pior]) pior = g;
-  }
-  return pior;
+const rank = (g: GravidadeFlag) => ORDEM_GRAVIDADE.indexOf(g) + 1;
+
+/** The CASE over one P/L flag `f`: the rank of the first entry it equals or extends with `_…`; else blocking. */
+const rankDaFlag = (f: string): string =>
+  `CASE ${CLASSIFICACAO_FLAGS_PL.map(
+    (c) => `WHEN ${f} = ${lit(c.flag)} OR starts_with(${f}, ${lit(`${c.flag}_`)}) THEN ${rank(c.gravidade)}`,
+  ).join(' ')} ELSE ${rank('bloqueante')} END`;
+
+const NOMES_GRAVIDADE = `[${ORDEM_GRAVIDADE.map(lit).join(', ')}]`;
+
+/**
+ * The severity of one P/L flag `f` (an SQL expression) as SQL: that of the first entry of
+ * CLASSIFICACAO_FLAGS_PL it equals or extends with `_…`; an unknown flag is blocking (never let it through).
+ */
+export const gravidadeDaFlagSql = (f: string): string => `${NOMES_GRAVIDADE}[${rankDaFlag(f)}]`;
+
+/** Worst severity among the `;`-separated P/L flags of `flag` (an SQL expression); a null flag has none. */
+export function gravidadePlSql(flag: string): string {
+  return `CASE WHEN (${flag}) IS NOT NULL THEN ${NOMES_GRAVIDADE}[list_max(list_transform(string_split(${flag}, ';'), lambda f: ${rankDaFlag('f')}))] END`;
 }
 
 /** Shared pieces: company price per class on a date, share count known on a date. */

@@ -3,14 +3,15 @@ import type { Dividendos } from '@fundamentos/schemas/dividendos';
 import { INDICADORES } from '@fundamentos/schemas/indicadores';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { MultiploAnual, Multiplos, Valuation } from '@fundamentos/schemas/multiplos';
-import type { ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
+import { GravidadeFlagSchema, type ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
 import { z } from 'zod';
 import { agruparPorEmpresa } from '../../core/agrupar.ts';
+import { aplicarChecagens, type Checagem } from '../../core/checagens.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
-import { CLASSIFICACAO_FLAGS_PL, gravidadePl } from './multiplos.ts';
+import { CLASSIFICACAO_FLAGS_PL, gravidadePlSql } from './multiplos.ts';
 import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
 import { blocosDeClasse } from './publicacao-classes.ts';
 import { citacaoMercado, citacaoMercadoEn, precoDe, TEXTO_MERCADO } from './textos.ts';
@@ -153,8 +154,8 @@ function dividendos(
 ): Dividendos {
   return {
     cd_regulator: cd,
-    citacao: citacaoMercado(ctx.versao_do_dado, 'B3 GetListedCashDividends e COTAHIST'),
-    citacao_en: citacaoMercadoEn(ctx.versao_do_dado, 'B3 GetListedCashDividends and COTAHIST'),
+    citacao: citacaoMercado(ctx.versao_do_dado, 'dividendos'),
+    citacao_en: citacaoMercadoEn(ctx.versao_do_dado, 'dividendos'),
     proventos: ps.flatMap((p) =>
       p.data_aprovacao === null
         ? []
@@ -201,6 +202,36 @@ function dividendos(
   };
 }
 
+/** What must hold of mart_screener (report.json, stage `publicacao_mercado`). */
+export const CHECAGENS_SCREENER: readonly Checagem[] = [
+  {
+    nome: 'screener_uma_linha_por_empresa_e_ano',
+    tipo: 'hard',
+    descricao: 'one screener row per company and fiscal year',
+    tabela: 'mart_screener',
+    regra: 'chave_unica',
+    colunas: ['cd_regulator', 'ano'],
+  },
+  {
+    nome: 'screener_gravidade_do_pl_com_flag',
+    tipo: 'hard',
+    descricao: 'a priced row with P/L flags has their severity',
+    tabela: 'mart_screener',
+    regra: 'nao_nulo',
+    colunas: ['pl_gravidade'],
+    onde: 'data_preco IS NOT NULL AND flag_pl IS NOT NULL',
+  },
+  {
+    nome: 'screener_gravidade_do_pl_ttm_com_flag',
+    tipo: 'hard',
+    descricao: 'a 12-month P/L with flags has their severity',
+    tabela: 'mart_screener',
+    regra: 'nao_nulo',
+    colunas: ['pl_ttm_gravidade'],
+    onde: 'flag_pl_ttm IS NOT NULL',
+  },
+];
+
 async function publicarScreener(ctx: BuildContext): Promise<ManifestEntry[]> {
   const pivo = NOMES_INDICADORES.map(
     (n) =>
@@ -224,7 +255,10 @@ ttm AS (
 SELECT f.cd_regulator, f.ano, e.nome, e.ticker_atual AS ticker, f.dt_receb AS disponivel_em, f.dt_receb,
   ind.* EXCLUDE (cd_regulator, ano),
   m.data_preco, m.preco, m.market_cap, m.pl, m.pvp, m.ev_ebitda, m.fcf_yield, m.flag AS flag_multiplos, m.flag_pl,
-  ttm.* EXCLUDE (cd_regulator, ano)
+  -- without a priced row there is no P/L to grade
+  CASE WHEN m.data_preco IS NOT NULL THEN ${gravidadePlSql('m.flag_pl')} END AS pl_gravidade,
+  ttm.* EXCLUDE (cd_regulator, ano),
+  ${gravidadePlSql('ttm.flag_pl_ttm')} AS pl_ttm_gravidade
 FROM int_mercado_filings f JOIN mart_empresas e USING (cd_regulator)
 LEFT JOIN ind USING (cd_regulator, ano)
 LEFT JOIN mart_mercado_multiplos_anuais m USING (cd_regulator, ano)
@@ -233,6 +267,7 @@ ORDER BY f.cd_regulator, f.ano`;
   // Computed once: the snapshot's rows are the bulk set (parquet/ and csv/screener for /dump; the table lets
   // the set dictionary read its columns) and json/screener.json.
   await ctx.db.run(`CREATE OR REPLACE TABLE mart_screener AS ${sql}`);
+  await aplicarChecagens(ctx.db, ctx.report, CHECAGENS_SCREENER);
   const out: ManifestEntry[] = await escreverConjuntos(ctx, { screener: 'SELECT * FROM mart_screener' });
   const r = await ctx.db.runAndReadAll('SELECT * FROM mart_screener');
   const Linha = z.looseObject({
@@ -257,10 +292,13 @@ ORDER BY f.cd_regulator, f.ano`;
     pl_ttm_dt_receb: data.nullable(),
     pl_ttm_data_preco: data.nullable(),
     flag_pl_ttm: z.string().nullable(),
+    pl_gravidade: GravidadeFlagSchema.nullable(),
+    pl_ttm_gravidade: GravidadeFlagSchema.nullable(),
   });
   const pl12m = await linhas(
     ctx.db,
-    `SELECT q.cd_regulator, q.ano, q.trimestre, q.dt_receb, q.data_preco, q.pl, q.flag FROM mart_fundamentos_pl_12m q
+    `SELECT q.cd_regulator, q.ano, q.trimestre, q.dt_receb, q.data_preco, q.pl, q.flag, ${gravidadePlSql('q.flag')} AS gravidade
+     FROM mart_fundamentos_pl_12m q
      WHERE q.cd_regulator IN (SELECT cd_regulator FROM int_mercado_filings) ORDER BY q.cd_regulator, q.ano, q.trimestre`,
     z.object({
       cd_regulator: num,
@@ -270,6 +308,7 @@ ORDER BY f.cd_regulator, f.ano`;
       data_preco: data.nullable(),
       pl: numOuNulo,
       flag: z.string().nullable(),
+      gravidade: GravidadeFlagSchema.nullable(),
     }),
   );
   const linhasSnap: ScreenerSnapshotLinha[] = r.getRowObjectsJson().map((raw) => {
@@ -301,14 +340,14 @@ ORDER BY f.cd_regulator, f.ano`;
       fcf_yield: l.fcf_yield,
       flag_multiplos: l.flag_multiplos,
       flag_pl: l.flag_pl,
-      pl_gravidade: l.data_preco === null ? null : gravidadePl(l.flag_pl),
+      pl_gravidade: l.pl_gravidade,
       pl_ttm: l.pl_ttm,
       pl_ttm_ano: l.pl_ttm_ano,
       pl_ttm_trimestre: l.pl_ttm_trimestre,
       pl_ttm_dt_receb: l.pl_ttm_dt_receb,
       pl_ttm_data_preco: l.pl_ttm_data_preco,
       flag_pl_ttm: l.flag_pl_ttm,
-      pl_ttm_gravidade: gravidadePl(l.flag_pl_ttm),
+      pl_ttm_gravidade: l.pl_ttm_gravidade,
     };
   });
   out.push(
@@ -321,7 +360,7 @@ ORDER BY f.cd_regulator, f.ano`;
           'para as_of = D: manter linhas com disponivel_em <= D e, por empresa, o maior ano entre elas; data_preco >= dt_receb sempre (nunca um preço anterior ao recebimento). pl_ttm: em pl_12m, a demonstração mais recente por período (ITR ou DFP) recebida até D e antes da DFP seguinte à linha escolhida.',
         classificacao_flags_pl: CLASSIFICACAO_FLAGS_PL,
         linhas: linhasSnap,
-        pl_12m: pl12m.map((q) => ({ ...q, gravidade: gravidadePl(q.flag) })),
+        pl_12m: pl12m,
       },
     }),
   );
@@ -403,8 +442,8 @@ export const publicacaoMercadoStage: Stage = {
       const ps = provs.get(cd) ?? [];
       const multiplos: Multiplos = {
         cd_regulator: cd,
-        citacao: citacaoMercado(v, 'DFP (DT_RECEB do índice, composicao_capital) e COTAHIST'),
-        citacao_en: citacaoMercadoEn(v, 'DFP (DT_RECEB of the index, composicao_capital) and COTAHIST'),
+        citacao: citacaoMercado(v, 'multiplos'),
+        citacao_en: citacaoMercadoEn(v, 'multiplos'),
         anuais: linhasAnuais,
         trimestrais: [...trims].reverse(),
         valuation: val ? valuation(val) : null,
@@ -441,7 +480,7 @@ export const publicacaoMercadoStage: Stage = {
           ...escrita(ARTEFATOS.trimestres, { cd }),
           data: {
             cd_regulator: cd,
-            citacao: citacaoMercado(v, 'ITR e COTAHIST'),
+            citacao: citacaoMercado(v, 'trimestres'),
             trimestres: trims,
             nota: TEXTO_MERCADO.nota_trimestres,
           },

@@ -14,6 +14,7 @@ import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { indexDailySpec } from '../../sources/b3/indices.ts';
 import { sgsSpec } from '../../sources/bcb/sgs.ts';
 import { DIAS_MAX_ATE_PRECO } from './multiplos.ts';
+import { textosRendeu } from './textos.ts';
 
 /** The market index compared against: the only index series the sources stage daily (GetPortfolioDay). */
 export const INDICE_RENDEU = 'IBOV';
@@ -30,26 +31,16 @@ export const FLAGS_RENDEU = {
   selic: 'selic_sem_cobertura',
 } as const;
 
-export const REGRAS_RENDEU: QuantoRendeu['regras'] = {
-  inicio: `data_pedida = ate − N anos; data_inicio = primeiro pregão do código em ou após data_pedida; a mais de ${DIAS_MAX_ATE_PRECO} dias (pregões ausentes dos nossos arquivos) o rendimento do papel é nulo (${FLAGS_RENDEU.inicioDistante}). Índice e Selic usam a mesma janela [data_inicio, ate]; sem data_inicio utilizável, [data_pedida, ate].`,
-  preco:
-    'mil_reais_preco = 1000 × (fechamento em ate × fator_ajuste de ate) / (fechamento em data_inicio × fator_ajuste de data_inicio); fator_ajuste como publicado no mart de preços (desdobramentos e bonificações; grupamentos não são aplicados).',
-  com_proventos:
-    'mil_reais_com_proventos = 1000 × (fechamento em ate × fator de ate + Σ proventos em dinheiro por ação da classe do código com data com em [data_inicio, ate) × fator da data com) / (fechamento em data_inicio × fator de data_inicio). Proventos brutos (antes do IR sobre JCP), guardados em dinheiro, sem reinvestimento e sem juros.',
-  indice: `1000 × fechamento do ${INDICE_RENDEU} no último dia ≤ ate / fechamento no primeiro dia ≥ início da janela (B3 GetPortfolioDay); cada ponta a no máximo ${DIAS_MAX_ATE_PRECO} dias da data pedida.`,
-  selic: `1000 × Π (1 + taxa/100) sobre as taxas diárias da série SGS ${SERIE_SELIC} (Selic, % ao dia) com data em [início da janela, ate): a taxa do dia d remunera de d ao dia útil seguinte. Exige a série começar até o início, ir até ate e não ter buraco de mais de ${DIAS_MAX_ATE_PRECO} dias.`,
-};
-
+/** The words of quanto-rendeu.json (rules, citation, note), from ui/src/mercado with this mart's constants. */
+const TEXTOS_RENDEU = textosRendeu({
+  dias_max: DIAS_MAX_ATE_PRECO,
+  flag_inicio: FLAGS_RENDEU.inicioDistante,
+  indice: INDICE_RENDEU,
+  serie: SERIE_SELIC,
+});
+export const REGRAS_RENDEU: QuantoRendeu['regras'] = TEXTOS_RENDEU.regras.pt;
 /** `REGRAS_RENDEU` in English (`regras_en`), same rules. */
-export const REGRAS_RENDEU_EN: QuantoRendeu['regras_en'] = {
-  inicio: `data_pedida = ate − N years; data_inicio = first session of the code on or after data_pedida; more than ${DIAS_MAX_ATE_PRECO} days later (sessions missing from our files) the share's return is null (${FLAGS_RENDEU.inicioDistante}). Index and Selic use the same window [data_inicio, ate]; without a usable data_inicio, [data_pedida, ate].`,
-  preco:
-    'mil_reais_preco = 1000 × (close on ate × fator_ajuste of ate) / (close on data_inicio × fator_ajuste of data_inicio); fator_ajuste as published in the price mart (splits and stock bonuses; reverse splits are not applied).',
-  com_proventos:
-    "mil_reais_com_proventos = 1000 × (close on ate × factor of ate + Σ cash distributions per share of the code's class with cum date in [data_inicio, ate) × factor of the cum date) / (close on data_inicio × factor of data_inicio). Gross distributions (before income tax on JCP), kept in cash, not reinvested and without interest.",
-  indice: `1000 × close of ${INDICE_RENDEU} on the last day ≤ ate / close on the first day ≥ the window start (B3 GetPortfolioDay); each end at most ${DIAS_MAX_ATE_PRECO} days from the requested date.`,
-  selic: `1000 × Π (1 + rate/100) over the daily rates of SGS series ${SERIE_SELIC} (Selic, % per day) dated in [window start, ate): the rate of day d pays from d to the next business day. Requires the series to start by the window start, reach ate and have no gap longer than ${DIAS_MAX_ATE_PRECO} days.`,
-};
+export const REGRAS_RENDEU_EN: QuantoRendeu['regras_en'] = TEXTOS_RENDEU.regras.en;
 
 /**
  * `int_mercado_rendeu_codigo`: per company with prices, its main code (the index's ticker) and that code's
@@ -288,11 +279,10 @@ export function quantoRendeu(c: z.infer<typeof CodigoRow>, rs: RendeuRow[], vers
     horizontes: c.ate === null ? semPregao() : rs.map(horizonte),
     regras: REGRAS_RENDEU,
     regras_en: REGRAS_RENDEU_EN,
-    citacao: `Fonte: B3 (COTAHIST, GetListedCashDividends, GetPortfolioDay ${INDICE_RENDEU}) e BCB (SGS ${SERIE_SELIC}); recalculado por fundamentos, versão do dado ${versao}.`,
-    citacao_en: `Source: B3 (COTAHIST, GetListedCashDividends, GetPortfolioDay ${INDICE_RENDEU}) and BCB (SGS ${SERIE_SELIC}); recomputed by fundamentos, data version ${versao}.`,
-    nota: 'Rentabilidade passada calculada a partir dos arquivos públicos; não é recomendação de investimento. Sem impostos, custos nem reinvestimento; valor sem pregão, índice ou taxa que o sustente fica nulo com flag.',
-    nota_en:
-      'Past returns computed from the public files; not investment advice. No taxes, costs or reinvestment; a value without a session, index or rate to support it is null with a flag.',
+    citacao: TEXTOS_RENDEU.citacao.pt(versao),
+    citacao_en: TEXTOS_RENDEU.citacao.en(versao),
+    nota: TEXTOS_RENDEU.nota.pt,
+    nota_en: TEXTOS_RENDEU.nota.en,
   };
 }
 

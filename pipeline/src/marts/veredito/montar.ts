@@ -1,22 +1,14 @@
-import { separarFlags } from '@fundamentos/schemas/flags';
 import type { ItemVeredito, Veredito } from '@fundamentos/schemas/veredito';
-import type { z } from 'zod';
+import { agruparPor } from '../../core/agrupar.ts';
 import { citacao } from '../fundamentos/citacao.ts';
-import type { EntradaVereditos, ParecerRow, ReapresentacaoRow } from './entrada.ts';
+import type { EmpresaVeredito, ItemVereditoLinha, MartVereditos, Referencia } from './entrada.ts';
 import {
   ANOS_DEFASAGEM_UNIVERSO,
-  ANOS_REAPRESENTACAO_RECENTE,
-  classificarParecer,
-  FLAG_SEM_DADO,
-  INDICADORES_ITEM,
   ITENS_VEREDITO,
   MINIMO_GRUPO,
   MINIMO_NUMEROS,
   type NomeItem,
-  referencia,
-  ressalvado,
   SETOR_SEM_NOME,
-  trimestre,
 } from './regras.ts';
 import {
   arquivosDaCitacao,
@@ -30,210 +22,125 @@ import {
   textoCurto,
 } from './textos.ts';
 
-interface Grupos {
-  /** `${setor}|${ano}|${nome}` → values (non-null) of the published companies. */
-  setor: Map<string, number[]>;
-  /** `${ano}|${nome}` → values of every published company. */
-  universo: Map<string, number[]>;
-  /** `${cd}|${nome}` → [ano, valor] of the company, every year. */
-  historico: Map<string, [number, number][]>;
-}
-
-function juntar<K, V>(m: Map<K, V[]>, k: K, v: V): void {
-  const l = m.get(k);
-  if (l) l.push(v);
-  else m.set(k, [v]);
-}
-
-interface Valor {
-  valor: number | null;
-  flag: string | null;
-}
-
-function grupos(e: EntradaVereditos): Grupos {
-  const setorDe = new Map(e.empresas.map((x) => [x.cd_regulator, x.setor]));
-  const g: Grupos = { setor: new Map(), universo: new Map(), historico: new Map() };
-  const add = (cd: number, ano: number, nome: NomeItem, v: number | null) => {
-    if (v === null) return;
-    const setor = setorDe.get(cd);
-    if (setor === undefined) return;
-    if (setor !== SETOR_SEM_NOME) juntar(g.setor, `${setor}|${ano}|${nome}`, v);
-    juntar(g.universo, `${ano}|${nome}`, v);
-    juntar(g.historico, `${cd}|${nome}`, [ano, v] as [number, number]);
-  };
-  for (const r of e.indicadores)
-    if ((INDICADORES_ITEM as readonly string[]).includes(r.nome))
-      add(r.cd_regulator, r.ano, r.nome as NomeItem, r.valor);
-  for (const m of e.multiplos) {
-    add(m.cd_regulator, m.ano, 'pl', m.pl);
-    add(m.cd_regulator, m.ano, 'pvp', m.pvp);
-  }
-  // sorted groups: the same input in any order gives the same medians, positions and bytes
-  for (const m of [g.setor, g.universo]) for (const l of m.values()) l.sort((a, b) => a - b);
-  for (const l of g.historico.values()) l.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  return g;
-}
-
 interface Motivo {
   pt: string;
   en: string;
   cor: 'amarelo' | 'vermelho';
 }
 
-/** Builds every company's verdict from the input; pure, and independent of the input's row order. */
-export function montarVereditos(e: EntradaVereditos, versao_do_dado: string, apurado_em: string): Veredito[] {
-  const g = grupos(e);
-  const ind = new Map<string, Valor>();
-  for (const r of e.indicadores) ind.set(`${r.cd_regulator}|${r.ano}|${r.nome}`, r);
-  const mult = new Map(e.multiplos.map((m) => [`${m.cd_regulator}|${m.ano}`, m]));
-  const reap = new Map<number, z.infer<typeof ReapresentacaoRow>[]>();
-  for (const r of e.reapresentacoes) juntar(reap, r.cd_regulator, r);
-  const par = new Map<number, z.infer<typeof ParecerRow>[]>();
-  for (const p of e.pareceres) juntar(par, p.cd_regulator, p);
-  const docs = new Map(e.documentos.map((d) => [d.cd_regulator, d]));
-  const anoMaisRecente = Math.max(...e.documentos.map((d) => Number(d.ultimo_dfp_referencia.slice(0, 4))));
-  const anosCom = new Map<number, number>();
-  for (const r of e.indicadores)
-    anosCom.set(r.cd_regulator, Math.max(anosCom.get(r.cd_regulator) ?? 0, r.ano));
+const referencia = (
+  mediana: number | null,
+  n: number,
+  posicao: Referencia['posicao'],
+  percentil: number | null,
+) => ({
+  mediana,
+  n,
+  posicao,
+  percentil,
+});
 
+/** One item as published, from its mart row: the words come from textos.ts, every number from the row. */
+function item(l: ItemVereditoLinha, setorDaEmpresa: string, reapresentado: boolean): ItemVeredito {
+  const nome = l.nome;
+  const setor =
+    l.setor_n === null ? null : referencia(l.setor_mediana, l.setor_n, l.setor_posicao, l.setor_percentil);
+  const faixa = faixaDe(nome, l.valor);
+  const texto = textoCurto(nome, l.ano, l.valor, l.flag, faixa, setor);
+  const marcas: string[] = [];
+  if (reapresentado) marcas.push('ano_reapresentado');
+  if (setorDaEmpresa === SETOR_SEM_NOME) marcas.push('setor_nao_informado');
+  else if ((setor?.n ?? 0) < MINIMO_GRUPO) marcas.push('setor_pequeno');
+  const extra: Partial<ItemVeredito> =
+    nome === 'pl' || nome === 'pvp'
+      ? { data_preco: l.data_preco, apoio: { preco: l.preco, dt_receb: l.dt_receb } }
+      : nome === 'dl_ebitda'
+        ? { apoio: { divida_liquida: l.divida_liquida, ebitda: l.ebitda } }
+        : {};
+  return {
+    nome,
+    rotulo: ROTULO[nome].pt,
+    valor: l.valor,
+    ano: l.ano,
+    flag: l.flag,
+    marcas,
+    faixa: faixa?.pt ?? null,
+    faixa_en: faixa?.en ?? null,
+    texto_curto: texto.pt,
+    texto_curto_en: texto.en,
+    comparacao: {
+      setor,
+      historico: referencia(l.historico_mediana, l.historico_n, l.historico_posicao, null),
+      universo: referencia(l.universo_mediana, l.universo_n, l.universo_posicao, l.universo_percentil),
+    },
+    disponivel: l.valor !== null,
+    ...extra,
+  };
+}
+
+/** The flag's reasons, one per rule, in order; the colour is the worst of them. */
+function motivos(e: EmpresaVeredito): Motivo[] {
+  const m: Motivo[] = [];
+  if (e.ressalva_no_ano) m.push({ cor: 'vermelho', ...TEXTO_MOTIVO.parecerDoAno(e.ano) });
+  if (e.reap_recentes.length > 0) m.push({ cor: 'amarelo', ...TEXTO_MOTIVO.reapresentados(e.reap_recentes) });
+  if (e.outras_ressalvas.length > 0)
+    m.push({ cor: 'amarelo', ...TEXTO_MOTIVO.outrasRessalvas(e.outras_ressalvas) });
+  if (e.anos_entre_indicador_e_balanco >= 1)
+    m.push({ cor: 'amarelo', ...TEXTO_MOTIVO.indicadoresAtrasados(e.ano, e.ano_dfp) });
+  if (e.ano_dfp_universo - e.ano_dfp >= ANOS_DEFASAGEM_UNIVERSO)
+    m.push({ cor: 'amarelo', ...TEXTO_MOTIVO.dfpDefasado(e.ano_dfp, e.ano_dfp_universo) });
+  // a number that does not apply to the company's chart of accounts (banks, insurers) is not missing
+  if (e.numeros < Math.min(MINIMO_NUMEROS, e.aplicaveis))
+    m.push({ cor: 'amarelo', ...TEXTO_MOTIVO.poucosNumeros(e.numeros, e.aplicaveis, e.ano) });
+  return m;
+}
+
+/** Shapes every company's verdict from the mart rows; pure, and independent of the rows' order. */
+export function montarVereditos(mart: MartVereditos, versao_do_dado: string, apurado_em: string): Veredito[] {
+  const itensDe = agruparPor(mart.itens, (l) => l.cd_regulator);
   const out: Veredito[] = [];
-  for (const emp of [...e.empresas].sort((a, b) => a.cd_regulator - b.cd_regulator)) {
-    const cd = emp.cd_regulator;
-    const ano = anosCom.get(cd);
-    const doc = docs.get(cd);
-    if (ano === undefined || doc === undefined) continue;
-    const reapAnos = new Set((reap.get(cd) ?? []).map((r) => r.ano));
+  for (const e of [...mart.empresas].sort((a, b) => a.cd_regulator - b.cd_regulator)) {
+    const cd = e.cd_regulator;
+    const linhas = new Map((itensDe.get(cd) ?? []).map((l) => [l.nome, l]));
+    const reapresentado = e.reap_anos.includes(e.ano);
     const itens = {} as Record<NomeItem, ItemVeredito>;
     for (const nome of ITENS_VEREDITO) {
-      const m = mult.get(`${cd}|${ano}`);
-      let v: Valor;
-      let extra: Partial<ItemVeredito> = {};
-      if (nome === 'pl' || nome === 'pvp') {
-        // flags as published: the P/L's own flag (screener's flag_pl), the P/VP with the row's flag
-        v = m
-          ? { valor: m[nome], flag: nome === 'pl' ? m.flag_pl : m.flag }
-          : { valor: null, flag: FLAG_SEM_DADO };
-        extra = {
-          data_preco: m?.data_preco ?? null,
-          apoio: { preco: m?.preco ?? null, dt_receb: m?.dt_receb ?? null },
-        };
-      } else {
-        v = ind.get(`${cd}|${ano}|${nome}`) ?? { valor: null, flag: FLAG_SEM_DADO };
-        if (nome === 'dl_ebitda')
-          extra = {
-            apoio: {
-              divida_liquida: ind.get(`${cd}|${ano}|divida_liquida`)?.valor ?? null,
-              ebitda: ind.get(`${cd}|${ano}|ebitda`)?.valor ?? null,
-            },
-          };
-      }
-      const setor =
-        emp.setor === SETOR_SEM_NOME
-          ? null
-          : referencia(v.valor, g.setor.get(`${emp.setor}|${ano}|${nome}`) ?? [], true);
-      const historico = referencia(
-        v.valor,
-        (g.historico.get(`${cd}|${nome}`) ?? []).filter(([a]) => a < ano).map(([, x]) => x),
-        false,
-      );
-      const universo = referencia(v.valor, g.universo.get(`${ano}|${nome}`) ?? [], true);
-      const faixa = faixaDe(nome, v.valor);
-      const texto = textoCurto(nome, ano, v.valor, v.flag, faixa, setor);
-      const marcas: string[] = [];
-      if (reapAnos.has(ano)) marcas.push('ano_reapresentado');
-      if (emp.setor === SETOR_SEM_NOME) marcas.push('setor_nao_informado');
-      else if ((setor?.n ?? 0) < MINIMO_GRUPO) marcas.push('setor_pequeno');
-      itens[nome] = {
-        nome,
-        rotulo: ROTULO[nome].pt,
-        valor: v.valor,
-        ano,
-        flag: v.flag,
-        marcas,
-        faixa: faixa?.pt ?? null,
-        faixa_en: faixa?.en ?? null,
-        texto_curto: texto.pt,
-        texto_curto_en: texto.en,
-        comparacao: { setor, historico, universo },
-        disponivel: v.valor !== null,
-        ...extra,
-      };
+      const l = linhas.get(nome);
+      if (l === undefined) throw new Error(`veredito: mart_veredito_itens has no ${nome} for company ${cd}`);
+      itens[nome] = item(l, e.setor, reapresentado);
     }
-    const numeros = ITENS_VEREDITO.filter((n) => itens[n].valor !== null).length;
-
-    // restatements
-    const rs = reap.get(cd) ?? [];
-    const porAno: Record<string, number> = {};
-    for (const r of rs) porAno[String(r.ano)] = (porAno[String(r.ano)] ?? 0) + 1;
-    const anosReap = [...new Set(rs.map((r) => r.ano))].sort((a, b) => a - b);
-    const difs = rs.flatMap((r) => (r.dif_rel === null ? [] : [Math.abs(r.dif_rel)]));
-    const reapresentacoes = {
-      n: rs.length,
-      anos: anosReap,
-      por_ano: porAno,
-      maior_dif_rel: difs.length === 0 ? null : Math.max(...difs),
-      ultimo_ano: anosReap.length === 0 ? null : (anosReap[anosReap.length - 1] as number),
-    };
-    // auditor's opinions: one kind per DFP year (a year with several kinds counts once, by its worst)
-    const ps = (par.get(cd) ?? []).slice().sort((a, b) => a.ano - b.ano || a.tipo.localeCompare(b.tipo));
-    const anosParecer = [...new Set(ps.map((p) => p.ano))];
-    const quais = ps.filter((p) => ressalvado(classificarParecer(p.tipo))).map((p) => `${p.ano}: ${p.tipo}`);
-    const anosRessalva = [
-      ...new Set(ps.filter((p) => ressalvado(classificarParecer(p.tipo))).map((p) => p.ano)),
-    ];
-    const ressalvas = { n: anosRessalva.length, de: anosParecer.length, quais };
-    // staleness
-    const itrRef = doc.ultimo_itr_referencia;
-    const anoDfp = Number(doc.ultimo_dfp_referencia.slice(0, 4));
-    const defasagem = {
-      ultimo_dfp_referencia: doc.ultimo_dfp_referencia,
-      ultimo_dfp_recebido: doc.ultimo_dfp_recebido,
-      ultimo_itr_referencia: itrRef,
-      ultimo_trimestre: itrRef === null ? null : trimestre(itrRef),
-      anos_entre_indicador_e_balanco: Math.max(0, anoDfp - ano),
-    };
-
-    const motivos: Motivo[] = [];
-    if (anosRessalva.includes(ano)) motivos.push({ cor: 'vermelho', ...TEXTO_MOTIVO.parecerDoAno(ano) });
-    const recentes = anosReap.filter((a) => a > ano - ANOS_REAPRESENTACAO_RECENTE && a <= ano);
-    if (recentes.length > 0) motivos.push({ cor: 'amarelo', ...TEXTO_MOTIVO.reapresentados(recentes) });
-    const outrasRessalvas = anosRessalva.filter((a) => a !== ano);
-    if (outrasRessalvas.length > 0)
-      motivos.push({ cor: 'amarelo', ...TEXTO_MOTIVO.outrasRessalvas(outrasRessalvas) });
-    if (defasagem.anos_entre_indicador_e_balanco >= 1)
-      motivos.push({ cor: 'amarelo', ...TEXTO_MOTIVO.indicadoresAtrasados(ano, anoDfp) });
-    if (anoMaisRecente - anoDfp >= ANOS_DEFASAGEM_UNIVERSO)
-      motivos.push({ cor: 'amarelo', ...TEXTO_MOTIVO.dfpDefasado(anoDfp, anoMaisRecente) });
-    // a number that does not apply to the company's chart of accounts (banks, insurers) is not missing
-    const aplicaveis = ITENS_VEREDITO.filter(
-      (n) => !separarFlags(itens[n].flag).includes('plano_financeiro_nao_aplicavel'),
-    ).length;
-    if (numeros < Math.min(MINIMO_NUMEROS, aplicaveis))
-      motivos.push({ cor: 'amarelo', ...TEXTO_MOTIVO.poucosNumeros(numeros, aplicaveis, ano) });
-    const cor = motivos.some((m) => m.cor === 'vermelho')
-      ? 'vermelho'
-      : motivos.length > 0
-        ? 'amarelo'
-        : 'verde';
-
-    const t = emp.ticker_atual;
+    const ms = motivos(e);
+    const cor = ms.some((m) => m.cor === 'vermelho') ? 'vermelho' : ms.length > 0 ? 'amarelo' : 'verde';
+    const t = e.ticker_atual;
     out.push({
-      empresa: { cd_regulator: cd, ticker: t, pedido: t, nome: emp.nome, setor: emp.setor, tipo: emp.tipo },
-      ano,
+      empresa: { cd_regulator: cd, ticker: t, pedido: t, nome: e.nome, setor: e.setor, tipo: e.tipo },
+      ano: e.ano,
       modo: 'fato',
-      ...fraseTopo(ano, itens),
+      ...fraseTopo(e.ano, itens),
       perguntas: PERGUNTAS,
       itens,
       bandeira: {
         cor,
         texto: TEXTO_COR[cor].pt,
         texto_en: TEXTO_COR[cor].en,
-        motivos: motivos.map((m) => m.pt),
-        motivos_en: motivos.map((m) => m.en),
-        reapresentacoes,
-        ressalvas,
-        defasagem,
-        numeros_publicados: numeros,
+        motivos: ms.map((m) => m.pt),
+        motivos_en: ms.map((m) => m.en),
+        reapresentacoes: {
+          n: e.reap_n,
+          anos: e.reap_anos,
+          por_ano: Object.fromEntries(e.reap_por_ano.map((r) => [String(r.ano), r.n])),
+          maior_dif_rel: e.reap_maior_dif_rel,
+          ultimo_ano: e.reap_ultimo_ano,
+        },
+        ressalvas: { n: e.ressalvas_n, de: e.ressalvas_de, quais: e.ressalvas_quais },
+        defasagem: {
+          ultimo_dfp_referencia: e.ultimo_dfp_referencia,
+          ultimo_dfp_recebido: e.ultimo_dfp_recebido,
+          ultimo_itr_referencia: e.ultimo_itr_referencia,
+          ultimo_trimestre: e.ultimo_trimestre,
+          anos_entre_indicador_e_balanco: e.anos_entre_indicador_e_balanco,
+        },
+        numeros_publicados: e.numeros,
       },
       versao_do_dado,
       apurado_em,

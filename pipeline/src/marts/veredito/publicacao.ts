@@ -1,11 +1,11 @@
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { BuildContext, Stage } from '../../core/stage.ts';
-import { carregarEntrada } from './entrada.ts';
+import { carregarMart } from './entrada.ts';
 import { montarVereditos } from './montar.ts';
 
 async function publicarVereditos(ctx: BuildContext): Promise<ManifestEntry[]> {
-  const vereditos = montarVereditos(await carregarEntrada(ctx.db), ctx.versao_do_dado, ctx.data_build);
+  const vereditos = montarVereditos(await carregarMart(ctx.db), ctx.versao_do_dado, ctx.data_build);
   const out: ManifestEntry[] = [];
   for (const data of vereditos) {
     const cd = data.empresa.cd_regulator;
@@ -26,5 +26,5 @@ async function publicarVereditos(ctx: BuildContext): Promise<ManifestEntry[]> {
   return out;
 }
 
-/** After the market marts and the scores: reads indicators, annual multiples and restatements. */
+/** After mart_veredito (mart.ts): reads its rows, shapes and writes one verdict per company. */
 export const vereditoStage: Stage = { name: 'publicacao_veredito', run: publicarVereditos };

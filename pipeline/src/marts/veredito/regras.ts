@@ -1,11 +1,9 @@
-import type { ItemVeredito } from '@fundamentos/schemas/veredito';
-import { posicoes } from '../scores.ts';
-
 /**
  * The deterministic verdict (`json/empresas/<cd>/veredito.json`, docs/veredito.md): five published
  * numbers of the latest year with indicators, each placed in a fixed numeric band and compared with its
  * sector, its own past and the universe, plus a confidence flag from restatements, the auditor's opinion
- * and staleness. Every rule is a constant here; nothing is estimated and no text judges.
+ * and staleness. Every rule is a constant here; the mart (mart.ts) computes the groups, medians and
+ * positions from them; nothing is estimated and no text judges.
  */
 
 export const ITENS_VEREDITO = ['margem_liquida', 'roic', 'dl_ebitda', 'pl', 'pvp'] as const;
@@ -40,57 +38,20 @@ export const MINIMO_NUMEROS = 3;
 /** Flag of an item whose year has no published row (no annual multiple for the verdict year). */
 export const FLAG_SEM_DADO = 'veredito_sem_dado_no_ano';
 
-export function mediana(valores: readonly number[]): number | null {
-  if (valores.length === 0) return null;
-  const s = [...valores].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
-
-export type Referencia = NonNullable<ItemVeredito['comparacao']['setor']>;
-
-/**
- * One reference group: its median and size, and where `valor` stands. `contem` says whether the group
- * includes the value itself (sector, universe), which is what makes a position inside it meaningful.
- */
-export function referencia(valor: number | null, grupo: readonly number[], contem: boolean): Referencia {
-  const n = grupo.length;
-  if (n < MINIMO_GRUPO) return { mediana: null, n, posicao: null, percentil: null };
-  const med = mediana(grupo) as number;
-  let percentil: number | null = null;
-  if (valor !== null && contem) {
-    const i = grupo.indexOf(valor);
-    percentil = i < 0 ? null : (posicoes([...grupo])[i] as number);
-  }
-  return {
-    mediana: med,
-    n,
-    posicao: valor === null ? null : valor < med ? 'abaixo' : valor > med ? 'acima' : 'igual',
-    percentil,
-  };
-}
-
 export type TipoParecer = 'sem_ressalva' | 'com_ressalva' | 'adverso' | 'abstencao' | 'outro';
 
-/** The auditor's opinion kind from TP_RELAT_AUD, read without case or accents. */
-export function classificarParecer(tipo: string): TipoParecer {
-  const t = tipo
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-  if (t.includes('sem ressalva')) return 'sem_ressalva';
-  if (t.includes('com ressalva')) return 'com_ressalva';
-  if (t.includes('advers')) return 'adverso';
-  if (t.includes('abstencao') || t.includes('absten')) return 'abstencao';
-  return 'outro';
-}
-export const ressalvado = (t: TipoParecer) => t === 'com_ressalva' || t === 'adverso' || t === 'abstencao';
+/**
+ * The auditor's opinion kind from TP_RELAT_AUD, read without case or accents: the first kind with a
+ * fragment the text contains; none → `outro`.
+ */
+export const REGRAS_PARECER: readonly (readonly [Exclude<TipoParecer, 'outro'>, readonly string[]])[] = [
+  ['sem_ressalva', ['sem ressalva']],
+  ['com_ressalva', ['com ressalva']],
+  ['adverso', ['advers']],
+  ['abstencao', ['abstencao', 'absten']],
+];
+/** The kinds that make an opinion "qualified" for the flag. */
+export const PARECER_RESSALVADO: readonly TipoParecer[] = ['com_ressalva', 'adverso', 'abstencao'];
 
 /** The sector the company index gives a company without one: no sector group. */
 export const SETOR_SEM_NOME = 'Não informado';
-
-/** `2024T3` for an ITR reference date. */
-export function trimestre(ref: string): string {
-  const mes = Number(ref.slice(5, 7));
-  return `${ref.slice(0, 4)}T${Math.min(3, Math.max(1, Math.ceil(mes / 3)))}`;
-}
