@@ -103,4 +103,7 @@ export const CHECAGENS_SCORE_VALOR: readonly Checagem[] = [
 ];
 
 /** After the market marts (reads mart_mercado_multiplos_anuais), before the scores publication. */
-export const scoreValorStage = estagioDeMart('mart_score_valor', PASSOS_SCORE_VALOR, CHECAGENS_SCORE_VALOR);
+export const scoreValorStage = estagioDeMart('mart_score_valor', PASSOS_SCORE_VALOR, CHECAGENS_SCORE_VALOR, {
+  le: ['mart_mercado_multiplos_anuais'],
+  cria: ['int_mercado_gravidade_flags_pl', 'mart_mercado_score_valor'],
+});

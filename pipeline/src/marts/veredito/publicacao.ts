@@ -27,4 +27,16 @@ async function publicarVereditos(ctx: BuildContext): Promise<ManifestEntry[]> {
 }
 
 /** After the market marts and the scores: reads indicators, annual multiples and restatements. */
-export const vereditoStage: Stage = { name: 'publicacao_veredito', run: publicarVereditos };
+export const vereditoStage: Stage = {
+  name: 'publicacao_veredito',
+  le: [
+    'mart_empresas',
+    'mart_indicadores',
+    'mart_mercado_multiplos_anuais',
+    'mart_reapresentacoes',
+    'stg_cvm_doc_indice',
+    'stg_cvm_parecer',
+  ],
+  cria: [],
+  run: publicarVereditos,
+};
