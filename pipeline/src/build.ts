@@ -16,7 +16,7 @@ import { CollectingReporter } from './core/reporter.ts';
 import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
-import { openStageCache } from './core/stage-cache.ts';
+import { openStageCache, type StageCache } from './core/stage-cache.ts';
 import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import { type CacheEntryMeta, openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
@@ -110,37 +110,44 @@ async function stagedTables(db: DuckDBConnection): Promise<string[]> {
     .map((r) => String(r[0]));
 }
 
-/** Publishes every `stg_*` table as Parquet so staging can be inspected without rerunning the build. */
-const stagingParquet: Stage = {
-  name: 'staging_parquet',
-  async run(ctx) {
-    const tables = await stagedTables(ctx.db);
-    const entries: ManifestEntry[] = [];
-    for (const t of tables) {
-      entries.push(
-        await ctx.writer.parquet({
-          name: t,
-          path: ARTEFATOS.staging.caminho({ tabela: t }),
-          schemaName: ARTEFATOS.staging.nome,
-          // ORDER BY rowid keeps insertion order and makes the bytes depend on the rows only: a plain scan
-          // hands the writer chunks shaped by how the rows were appended (one big load from the staging
-          // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
-          // one from scratch.
-          sql: `SELECT * FROM ${quote(t)} ORDER BY rowid`,
-        }),
-      );
-    }
-    entries.push(
-      await ctx.writer.parquet({
-        name: '_quarantine',
-        path: ARTEFATOS.staging.caminho({ tabela: '_quarantine' }),
-        schemaName: ARTEFATOS.staging.nome,
-        sql: 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha',
-      }),
-    );
-    return entries;
-  },
-};
+/**
+ * Publishes every `stg_*` table as Parquet so staging can be inspected without rerunning the build. With
+ * the stage cache, each table's file is an entry of its own keyed by that table (`staging_parquet_<table>`),
+ * so a build with one new COTAHIST day writes `stg_b3_cotahist` and `_quarantine` and links the rest.
+ */
+function stagingParquet(cache: StageCache | null): Stage {
+  return {
+    name: 'staging_parquet',
+    async run(ctx) {
+      const entries: ManifestEntry[] = [];
+      const publicar = async (tabela: string, sql: string) => {
+        const umaTabela: Stage = {
+          name: `staging_parquet_${tabela}`,
+          le: [tabela],
+          cria: [],
+          run: async (c) => [
+            await c.writer.parquet({
+              name: tabela,
+              path: ARTEFATOS.staging.caminho({ tabela }),
+              schemaName: ARTEFATOS.staging.nome,
+              sql,
+            }),
+          ],
+        };
+        for (const e of cache ? (await cache.run(umaTabela, ctx)).entries : await umaTabela.run(ctx))
+          entries.push(e);
+      };
+      // ORDER BY rowid keeps insertion order and makes the bytes depend on the rows only: a plain scan
+      // hands the writer chunks shaped by how the rows were appended (one big load from the staging
+      // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
+      // one from scratch.
+      for (const t of await stagedTables(ctx.db))
+        await publicar(t, `SELECT * FROM ${quote(t)} ORDER BY rowid`);
+      await publicar('_quarantine', 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha');
+      return entries;
+    },
+  };
+}
 
 /** Below this size a file is staged on one DuckDB thread. */
 export const SINGLE_THREAD_BYTES = 16 << 20;
@@ -524,7 +531,7 @@ async function runBuild(
     const etapas_do_cache: string[] = [];
     const artefatos: ManifestEntry[] = [];
     const etapas: BuildReport['etapas'] = [];
-    for (const stage of [stagingParquet, downloadsStage(downloadLog), ...stages]) {
+    for (const stage of [stagingParquet(stageCache), downloadsStage(downloadLog), ...stages]) {
       report.stage = stage.name;
       const { entries, doCache } = stageCache
         ? await stageCache.run(stage, ctx)
