@@ -46,26 +46,26 @@ const comVersao: Stage = {
     ];
   },
 };
+/** A stage over mart_a that makes `nome` with one statement. */
+const sobreA = (nome: string, sql: (ctx: BuildContext) => string): Stage => ({
+  name: nome,
+  le: ['mart_a'],
+  cria: [nome],
+  async run(ctx) {
+    await ctx.db.run(sql(ctx));
+    return [];
+  },
+});
 /** Reads the build date: never saved. */
-const comData: Stage = {
-  name: 'mart_b',
-  le: ['mart_a'],
-  cria: ['mart_b'],
-  async run(ctx) {
-    await ctx.db.run(`CREATE OR REPLACE TABLE mart_b AS SELECT y, '${ctx.data_build}' AS d FROM mart_a`);
-    return [];
-  },
-};
+const comData = sobreA(
+  'mart_b',
+  (c) => `CREATE OR REPLACE TABLE mart_b AS SELECT y, '${c.data_build}' AS d FROM mart_a`,
+);
 /** Keeps the version in a table: never saved (a later stage would publish the old one). */
-const versaoNaTabela: Stage = {
-  name: 'mart_c',
-  le: ['mart_a'],
-  cria: ['mart_c'],
-  async run(ctx) {
-    await ctx.db.run(`CREATE OR REPLACE TABLE mart_c AS SELECT y, '${ctx.versao_do_dado}' AS v FROM mart_a`);
-    return [];
-  },
-};
+const versaoNaTabela = sobreA(
+  'mart_c',
+  (c) => `CREATE OR REPLACE TABLE mart_c AS SELECT y, '${c.versao_do_dado}' AS v FROM mart_a`,
+);
 
 async function construir(versao: string, nome: string, stg: number[]) {
   const instance = await DuckDBInstance.create(':memory:');

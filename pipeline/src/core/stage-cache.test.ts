@@ -2,9 +2,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildResult, build } from '../build.ts';
+import type { BuildResult } from '../build.ts';
 import { fundamentosStages } from '../marts/fundamentos/index.ts';
 import { mercadoStages } from '../marts/mercado/index.ts';
+import { construtorDeBuilds, differences } from '../test-support/builds.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
 
 // The whole real sample with every mart, built into one `out` as the nightly job does: the second build
@@ -15,29 +16,10 @@ const cache = join(root, 'cache');
 const NEW_DAY = 'b3/cotahist/COTAHIST_D03022022.TXT';
 const DFP = 'cvm/dfp/parcial-2023/dfp_cia_aberta_DRE_con_2023.csv';
 const now = new Date('2026-11-22T15:00:00Z');
-const run = (name: string, cacheDir?: string) => {
-  const lines: string[] = [];
-  return build({
-    raw,
-    out: join(root, name),
-    label: 'cache',
-    now,
-    ...(cacheDir ? { cacheDir } : {}),
-    log: (m) => lines.push(m),
-  }).then((r) => ({ r, lines }));
-};
+const run = construtorDeBuilds({ raw, root, label: 'cache', now });
 
 const FUNDAMENTOS = fundamentosStages.map((s) => s.name);
 const MERCADO = mercadoStages.map((s) => s.name);
-
-/** Artefacts whose hash, size or rows differ between two manifests (a readable failure). */
-function differences(a: BuildResult, b: BuildResult): string[] {
-  const key = (e: BuildResult['manifest']['artefatos'][number]) => `${e.sha256} ${e.bytes} ${e.rows}`;
-  const other = new Map(b.manifest.artefatos.map((e) => [e.path, key(e)]));
-  const diff = a.manifest.artefatos.filter((e) => other.get(e.path) !== key(e)).map((e) => e.path);
-  const mine = new Set(a.manifest.artefatos.map((e) => e.path));
-  return [...diff, ...b.manifest.artefatos.filter((e) => !mine.has(e.path)).map((e) => `+${e.path}`)];
-}
 
 beforeAll(() => {
   cpSync(SAMPLE_RAW, raw, { recursive: true, filter: (src) => !src.endsWith(NEW_DAY) });

@@ -167,15 +167,32 @@ export async function openStageCache(a: {
     }
   };
 
+  /**
+   * Tables of restored stages not loaded yet: loaded when a stage that runs reads or writes them (its
+   * `le`/`cria`; every one before a stage without declarations). A nightly build then never loads the
+   * fundamentals' intermediate tables, which only other restored stages read.
+   */
+  const pendentes = new Map<string, { ddl: string; parquet: string }>();
+  const carregar = async (db: DuckDBConnection, nomes: Iterable<string>) => {
+    for (const nome of nomes) {
+      const t = pendentes.get(nome);
+      if (!t) continue;
+      pendentes.delete(nome);
+      await db.run(`DROP TABLE IF EXISTS ${quote(nome)}`);
+      await db.run(t.ddl);
+      await db.run(`INSERT INTO ${quote(nome)} SELECT * FROM read_parquet(${lit(t.parquet)})`);
+    }
+  };
+
   const restore = async (key: string, e: Entrada, ctx: BuildContext): Promise<ManifestEntry[]> => {
     const base = pasta(key);
-    for (const t of e.tabelas) {
-      await ctx.db.run(`DROP TABLE IF EXISTS ${quote(t.nome)}`);
-      await ctx.db.run(t.ddl);
-      await ctx.db.run(
-        `INSERT INTO ${quote(t.nome)} SELECT * FROM read_parquet(${lit(join(base, 'tabelas', `${t.nome}.parquet`))})`,
-      );
-    }
+    for (const t of e.tabelas)
+      pendentes.set(t.nome, { ddl: t.ddl, parquet: join(base, 'tabelas', `${t.nome}.parquet`) });
+    // Stages declare the macro, not the tables its body reads: those of its stage are loaded now.
+    await carregar(
+      ctx.db,
+      e.tabelas.map((t) => t.nome).filter((n) => e.macros.some((m) => new RegExp(`\\b${n}\\b`).test(m.ddl))),
+    );
     for (const m of e.macros) await ctx.db.run(m.ddl);
     const entries: ManifestEntry[] = [];
     for (const { entrada, restampar } of e.artefatos) {
@@ -280,6 +297,7 @@ export async function openStageCache(a: {
         ctx.log(`${stage.name}: from the stage cache`);
         return { entries, doCache: true };
       }
+      await carregar(ctx.db, stage.le && stage.cria ? [...stage.le, ...stage.cria] : [...pendentes.keys()]);
       const uso = { versao: false, data: false };
       const gravado: Pick<Entrada, 'invariantes' | 'notas' | 'quarentena'> = {
         invariantes: [],
