@@ -16,6 +16,7 @@ import { CollectingReporter } from './core/reporter.ts';
 import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
+import { openStageCache, type StageCache } from './core/stage-cache.ts';
 import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import { type CacheEntryMeta, openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
@@ -73,6 +74,8 @@ export interface BuildResult {
   report: BuildReport;
   /** Raw inputs (loose files and zips) and how many of them came from the staging cache. */
   entradas: { total: number; do_cache: number };
+  /** Stages restored from the stage cache (core/stage-cache.ts) instead of run; empty when nothing was built. */
+  etapas_do_cache: string[];
   /**
    * false when nothing changed since the current publication (same inputs, code, label and stages, per
    * the cache): no new version is made and this describes the current one.
@@ -96,43 +99,55 @@ export class InvariantError extends Error {
   }
 }
 
-/** Publishes every `stg_*` table as Parquet so staging can be inspected without rerunning the build. */
-const stagingParquet: Stage = {
-  name: 'staging_parquet',
-  async run(ctx) {
-    const tables = (
-      await ctx.db.runAndReadAll(
-        "SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1",
-      )
+/** The `stg_*` tables staging made, by name. */
+async function stagedTables(db: DuckDBConnection): Promise<string[]> {
+  return (
+    await db.runAndReadAll(
+      "SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1",
     )
-      .getRows()
-      .map((r) => String(r[0]));
-    const entries: ManifestEntry[] = [];
-    for (const t of tables) {
-      entries.push(
-        await ctx.writer.parquet({
-          name: t,
-          path: ARTEFATOS.staging.caminho({ tabela: t }),
-          schemaName: ARTEFATOS.staging.nome,
-          // ORDER BY rowid keeps insertion order and makes the bytes depend on the rows only: a plain scan
-          // hands the writer chunks shaped by how the rows were appended (one big load from the staging
-          // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
-          // one from scratch.
-          sql: `SELECT * FROM ${quote(t)} ORDER BY rowid`,
-        }),
-      );
-    }
-    entries.push(
-      await ctx.writer.parquet({
-        name: '_quarantine',
-        path: ARTEFATOS.staging.caminho({ tabela: '_quarantine' }),
-        schemaName: ARTEFATOS.staging.nome,
-        sql: 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha',
-      }),
-    );
-    return entries;
-  },
-};
+  )
+    .getRows()
+    .map((r) => String(r[0]));
+}
+
+/**
+ * Publishes every `stg_*` table as Parquet so staging can be inspected without rerunning the build. With
+ * the stage cache, each table's file is an entry of its own keyed by that table (`staging_parquet_<table>`),
+ * so a build with one new COTAHIST day writes `stg_b3_cotahist` and `_quarantine` and links the rest.
+ */
+function stagingParquet(cache: StageCache | null): Stage {
+  return {
+    name: 'staging_parquet',
+    async run(ctx) {
+      const entries: ManifestEntry[] = [];
+      const publicar = async (tabela: string, sql: string) => {
+        const umaTabela: Stage = {
+          name: `staging_parquet_${tabela}`,
+          le: [tabela],
+          cria: [],
+          run: async (c) => [
+            await c.writer.parquet({
+              name: tabela,
+              path: ARTEFATOS.staging.caminho({ tabela }),
+              schemaName: ARTEFATOS.staging.nome,
+              sql,
+            }),
+          ],
+        };
+        for (const e of cache ? (await cache.run(umaTabela, ctx)).entries : await umaTabela.run(ctx))
+          entries.push(e);
+      };
+      // ORDER BY rowid keeps insertion order and makes the bytes depend on the rows only: a plain scan
+      // hands the writer chunks shaped by how the rows were appended (one big load from the staging
+      // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
+      // one from scratch.
+      for (const t of await stagedTables(ctx.db))
+        await publicar(t, `SELECT * FROM ${quote(t)} ORDER BY rowid`);
+      await publicar('_quarantine', 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha');
+      return entries;
+    },
+  };
+}
 
 /** Below this size a file is staged on one DuckDB thread. */
 export const SINGLE_THREAD_BYTES = 16 << 20;
@@ -205,7 +220,7 @@ async function stageBatch(
   cache: StagingCache | null,
   /** The build's reporter: each input's cache entry keeps the notes staging it left. */
   report: CollectingReporter,
-  done: (results: { fonte: string; file: StagedFile }[]) => void,
+  done: (results: { fonte: string; file: StagedFile }[], key: string | null) => void,
 ): Promise<void> {
   const opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[] = [];
   const pending: PendingFiles[] = [];
@@ -267,7 +282,7 @@ async function stageBatch(
           resultados: staged.map(({ fonte, file }) => ({ fonte, ...file })),
           notas: report.notas.slice(notes),
         });
-      done(staged);
+      done(staged, b.key);
     }
   } finally {
     for (const p of pending) await p.drop();
@@ -320,7 +335,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
       const kept = await unchanged(out, cache, impressao);
       if (kept) {
         log(`nothing changed since ${kept.versao_do_dado}: current kept, nothing published`);
-        return { ...kept, entradas: { total: found.inputs.length, do_cache: found.inputs.length } };
+        return {
+          ...kept,
+          entradas: { total: found.inputs.length, do_cache: found.inputs.length },
+          etapas_do_cache: [],
+        };
       }
     }
     const versao_do_dado = await nextVersao(out, opts.label, now);
@@ -370,7 +389,7 @@ async function unchanged(
   out: string,
   cache: StagingCache,
   impressao: string,
-): Promise<Omit<BuildResult, 'entradas'> | null> {
+): Promise<Omit<BuildResult, 'entradas' | 'etapas_do_cache'> | null> {
   const last = await cache.lastPublication();
   if (!last || last.impressao !== impressao || last.out !== out) return null;
   if ((await readlink(join(out, 'current')).catch(() => null)) !== last.dir) return null;
@@ -384,6 +403,24 @@ async function unchanged(
   } catch {
     return null;
   }
+}
+
+/**
+ * Stage-cache key of every table staging made: the staging-cache keys of the inputs it holds, in order
+ * (an input's key covers its bytes, path, specs and the staging code). `_quarantine` holds every input's rows.
+ */
+async function stagedTableKeys(
+  db: DuckDBConnection,
+  inputsOf: ReadonlyMap<string, string[]>,
+  all: string[],
+  sources: SourceSpec[],
+): Promise<Map<string, string>> {
+  const key = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex');
+  const keys = new Map<string, string>([['_quarantine', key({ _quarantine: all })]]);
+  // With the tables no input fed: a stage that makes them when missing reads them empty.
+  for (const t of new Set([...(await stagedTables(db)), ...sources.map((s) => s.staged)]))
+    keys.set(t, key({ [t]: inputsOf.get(t) ?? [] }));
+  return keys;
 }
 
 async function runBuild(
@@ -414,9 +451,17 @@ async function runBuild(
     let reused = 0;
     // Cache hits in a row are loaded together (one statement per table), then logged in input order.
     let hits: { key: string; meta: CacheEntryMeta }[] = [];
-    const logStaged = (results: { fonte: string; file: StagedFile }[], fromCache: boolean) => {
+    // Staging-cache keys of the inputs each staged table holds, in order: the tables' keys in the stage cache.
+    const inputsOf = new Map<string, string[]>();
+    const logStaged = (
+      results: { fonte: string; file: StagedFile }[],
+      fromCache: boolean,
+      key: string | null,
+    ) => {
       for (const { fonte, file: s } of results) {
         staged.push({ fonte, file: s });
+        if (key && inputsOf.get(s.staged)?.at(-1) !== key)
+          inputsOf.set(s.staged, [...(inputsOf.get(s.staged) ?? []), key]);
         log(
           `${s.arquivo} → ${s.staged}: ${s.rows} rows${s.quarantined ? `, ${s.quarantined} quarantined` : ''}${fromCache ? ' (cache)' : ''}`,
         );
@@ -425,11 +470,12 @@ async function runBuild(
     const flushHits = async () => {
       if (!cache || !hits.length) return;
       await cache.load(db, hits);
-      for (const { meta } of hits) {
+      for (const { key, meta } of hits) {
         for (const n of meta.notas) report.note(n.etapa, n.mensagem);
         logStaged(
           meta.resultados.map(({ fonte, ...file }) => ({ fonte, file })),
           true,
+          key,
         );
       }
       reused += hits.length;
@@ -439,7 +485,9 @@ async function runBuild(
     let batchBytes = 0;
     const flushBatch = async () => {
       if (!batch.length) return;
-      await stageBatch(ctx, batch, work, threads, cache, report, (results) => logStaged(results, false));
+      await stageBatch(ctx, batch, work, threads, cache, report, (results, key) =>
+        logStaged(results, false, key),
+      );
       batch = [];
       batchBytes = 0;
     };
@@ -471,11 +519,24 @@ async function runBuild(
       }
     }
 
+    const stageCache =
+      plan.cached && opts.cacheDir
+        ? await openStageCache({
+            dir: join(resolve(opts.cacheDir), 'etapas'),
+            codigo: await plan.cached.cache.publicationFingerprint({ etapas: sources.map((x) => x.id) }, []),
+            buildDir: buildingDir,
+            chaves: await stagedTableKeys(db, inputsOf, plan.cached.keys, sources),
+          })
+        : null;
+    const etapas_do_cache: string[] = [];
     const artefatos: ManifestEntry[] = [];
     const etapas: BuildReport['etapas'] = [];
-    for (const stage of [stagingParquet, downloadsStage(downloadLog), ...stages]) {
+    for (const stage of [stagingParquet(stageCache), downloadsStage(downloadLog), ...stages]) {
       report.stage = stage.name;
-      const entries = await stage.run(ctx);
+      const { entries, doCache } = stageCache
+        ? await stageCache.run(stage, ctx)
+        : { entries: await stage.run(ctx), doCache: false };
+      if (doCache) etapas_do_cache.push(stage.name);
       // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
       // the call stack takes.
       for (const e of entries) artefatos.push(e);
@@ -489,13 +550,7 @@ async function runBuild(
     }
 
     const tabelas = new Map<string, BuildReport['tabelas'][number]>();
-    const tableNames = (
-      await db.runAndReadAll(
-        "SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1",
-      )
-    ).getRows();
-    for (const [name] of tableNames) {
-      const t = String(name);
+    for (const t of await stagedTables(db)) {
       const linhas = Number(
         (await db.runAndReadAll(`SELECT count(*) FROM ${quote(t)}`)).getRows()[0]?.[0] ?? 0,
       );
@@ -544,6 +599,8 @@ async function runBuild(
       if (plan.cached) {
         const n = await plan.cached.cache.prune(usedKeys);
         if (n) log(`staging cache: ${n} entries no input of this build uses removed`);
+        const m = (await stageCache?.prune()) ?? 0;
+        if (m) log(`stage cache: ${m} entries this build did not use removed`);
         await plan.cached.cache.recordPublication({
           impressao: plan.cached.impressao,
           out,
@@ -559,6 +616,7 @@ async function runBuild(
       manifest,
       report: reportData,
       entradas: { total: found.inputs.length, do_cache: reused },
+      etapas_do_cache,
       publicada: true,
     };
   } finally {

@@ -9,9 +9,16 @@ export type Passo = string | { sql: string; params: Parametros };
  * A mart stage declared as data: its statements in order, then the checks that must hold of the
  * tables they made (each one an invariant of the build report). It publishes nothing itself.
  */
-export function estagioDeMart(nome: string, passos: readonly Passo[], checagens: readonly Checagem[]): Stage {
+export function estagioDeMart(
+  nome: string,
+  passos: readonly Passo[],
+  checagens: readonly Checagem[],
+  /** What it reads and creates (core/stage.ts), which makes it cacheable. */
+  declaracoes: Pick<Stage, 'le' | 'cria'> = {},
+): Stage {
   return {
     name: nome,
+    ...declaracoes,
     async run(ctx) {
       for (const p of passos) {
         if (typeof p === 'string') await ctx.db.run(p);

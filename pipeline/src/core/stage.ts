@@ -63,5 +63,16 @@ export interface BuildContext {
 /** A stage is named by what it produces; staging stages create `stg_*`, marts create tables and artefacts. */
 export interface Stage {
   name: string;
+  /**
+   * Tables (`stg_*`, `int_*`, `mart_*`, `_quarantine`) this stage reads, through SQL or the writer. With
+   * `cria`, it makes the stage cacheable (core/stage-cache.ts): its cache key is made of the keys of
+   * these tables. A stage without both is always run. core/stage-declarations.test.ts proves them.
+   */
+  le?: readonly string[];
+  /**
+   * Tables and macros whose final content this stage decides (creates, replaces or writes into):
+   * restored from the stage cache on a hit.
+   */
+  cria?: readonly string[];
   run(ctx: BuildContext): Promise<ManifestEntry[]>;
 }

@@ -2,8 +2,9 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildResult, build } from '../build.ts';
+import type { BuildResult } from '../build.ts';
 import { allSources } from '../sources/index.ts';
+import { construtorDeBuilds, differences } from '../test-support/builds.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
 import { openStagingCache } from './staging-cache.ts';
 
@@ -13,26 +14,7 @@ const raw = join(root, 'raw');
 const cache = join(root, 'cache');
 const NEW_DAY = 'b3/cotahist/COTAHIST_D03022022.TXT';
 const now = new Date('2026-11-22T15:00:00Z');
-const run = (name: string, cacheDir?: string) => {
-  const lines: string[] = [];
-  return build({
-    raw,
-    out: join(root, name),
-    label: 'cache',
-    now,
-    ...(cacheDir ? { cacheDir } : {}),
-    log: (m) => lines.push(m),
-  }).then((r) => ({ r, lines }));
-};
-
-/** Artefacts whose hash, size or rows differ between two manifests (a readable failure on ~8,000 entries). */
-function differences(a: BuildResult, b: BuildResult): string[] {
-  const key = (e: BuildResult['manifest']['artefatos'][number]) => `${e.sha256} ${e.bytes} ${e.rows}`;
-  const other = new Map(b.manifest.artefatos.map((e) => [e.path, key(e)]));
-  const diff = a.manifest.artefatos.filter((e) => other.get(e.path) !== key(e)).map((e) => e.path);
-  const mine = new Set(a.manifest.artefatos.map((e) => e.path));
-  return [...diff, ...b.manifest.artefatos.filter((e) => !mine.has(e.path)).map((e) => `+${e.path}`)];
-}
+const run = construtorDeBuilds({ raw, root, label: 'cache', now });
 
 beforeAll(() => {
   // The sample without one COTAHIST day; the day arrives later, as in a nightly build.

@@ -171,4 +171,9 @@ async function publicarHoje(ctx: BuildContext): Promise<ManifestEntry[]> {
 }
 
 /** Stage `publicacao_hoje`: after the marts, publishes json/hoje.json (what changed in recent days). */
-export const hojeStage: Stage = { name: 'publicacao_hoje', run: publicarHoje };
+export const hojeStage: Stage = {
+  name: 'publicacao_hoje',
+  le: ['int_mercado_cotacoes', 'mart_empresas', 'mart_reapresentacoes', 'stg_cvm_doc_indice'],
+  cria: [],
+  run: publicarHoje,
+};

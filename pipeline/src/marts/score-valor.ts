@@ -95,4 +95,7 @@ export const CHECAGENS_SCORE_VALOR: readonly Checagem[] = [
 ];
 
 /** After the market marts (reads mart_mercado_multiplos_anuais), before the scores publication. */
-export const scoreValorStage = estagioDeMart('mart_score_valor', PASSOS_SCORE_VALOR, CHECAGENS_SCORE_VALOR);
+export const scoreValorStage = estagioDeMart('mart_score_valor', PASSOS_SCORE_VALOR, CHECAGENS_SCORE_VALOR, {
+  le: ['mart_mercado_multiplos_anuais'],
+  cria: ['mart_mercado_score_valor'],
+});

@@ -111,5 +111,7 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
 
 export const scoresStage: Stage = {
   name: 'publicacao_scores',
+  le: ['mart_empresas', 'mart_f_score_criterios', 'mart_indicadores', 'mart_mercado_score_valor'],
+  cria: [],
   run: publicarScores,
 };

@@ -62,6 +62,38 @@ export async function dicionarioDosConjuntos(
  */
 export const conjuntosStage: Stage = {
   name: 'publicacao_conjuntos',
+  le: [
+    'int_etf_agio',
+    'int_etf_carteira',
+    'int_etf_informes',
+    'int_etf_liquidez',
+    'int_etf_lista',
+    'int_etf_precos',
+    'int_etf_vinculo',
+    'int_fundamentos_fcf',
+    'int_mercado_acoes',
+    'mart_capex_candidatos',
+    'mart_empresas',
+    'mart_eventos',
+    'mart_fatos',
+    'mart_fatos_trimestrais',
+    'mart_fii_dy',
+    'mart_fii_mensal',
+    'mart_fii_proventos',
+    'mart_fii_pvp',
+    'mart_fiis',
+    'mart_indicadores',
+    'mart_mercado_multiplos_anuais',
+    'mart_mercado_multiplos_classe',
+    'mart_mercado_precos',
+    'mart_mercado_proventos',
+    'mart_mercado_score_valor',
+    'mart_mercado_valuation',
+    'mart_mercado_valuation_classe',
+    'mart_reapresentacoes',
+    'mart_screener',
+  ],
+  cria: [],
   async run(ctx) {
     const out: ManifestEntry[] = await escreverConjuntos(ctx, CONJUNTOS_FUNDOS);
     const { dicionario, sem_significado } = await dicionarioDosConjuntos(ctx);

@@ -42,4 +42,37 @@ async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
 }
 
 /** Stage `publicacao_etfs`: after the market marts (it reads `int_mercado_cotacoes` and `int_mercado_sessoes`). */
-export const etfsStage: Stage = { name: 'publicacao_etfs', run: publicarEtfs };
+export const etfsStage: Stage = {
+  name: 'publicacao_etfs',
+  le: [
+    'int_mercado_cotacoes',
+    'int_mercado_sessoes',
+    'stg_b3_etf_listados',
+    'stg_cvm_cad_fi',
+    'stg_cvm_cda_blc',
+    'stg_cvm_cda_pl',
+    'stg_cvm_inf_diario',
+    'stg_cvm_registro_classe',
+    'stg_cvm_registro_fundo',
+  ],
+  cria: [
+    'int_etf_agio',
+    'int_etf_cadastro_cvm',
+    'int_etf_carteira',
+    'int_etf_carteira_mensal',
+    'int_etf_carteira_pl',
+    'int_etf_carteira_tipos',
+    'int_etf_informes',
+    'int_etf_liquidez',
+    'int_etf_lista',
+    'int_etf_pares',
+    'int_etf_precos',
+    'int_etf_registro_nomes',
+    'int_etf_retornos',
+    'int_etf_series',
+    'int_etf_sobreposicao',
+    'int_etf_sobreposicao_mensal',
+    'int_etf_vinculo',
+  ],
+  run: publicarEtfs,
+};

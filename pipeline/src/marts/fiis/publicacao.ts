@@ -285,4 +285,17 @@ async function publicarFiis(ctx: BuildContext): Promise<ManifestEntry[]> {
 }
 
 /** Stage `publicacao_fiis`: json/fiis.json and each fund's index and restatements. */
-export const fiisPublicacaoStage: Stage = { name: 'publicacao_fiis', run: publicarFiis };
+export const fiisPublicacaoStage: Stage = {
+  name: 'publicacao_fiis',
+  le: [
+    'mart_fii_capturas',
+    'mart_fii_dy',
+    'mart_fii_proventos_recentes',
+    'mart_fii_pvp',
+    'mart_fii_vacancia',
+    'mart_fii_versoes',
+    'mart_fiis',
+  ],
+  cria: [],
+  run: publicarFiis,
+};

@@ -174,6 +174,39 @@ export async function garantirTabelasFiis(db: BuildContext['db']): Promise<void>
 /** Stage `mart_fiis`: runs after the market marts (it needs `int_mercado_cotacoes` and the session calendar). */
 export const fiisMartStage: Stage = {
   name: 'mart_fiis',
+  le: [
+    'int_mercado_cotacoes',
+    'int_mercado_primeira_sessao',
+    'stg_b3_cotahist_recorte',
+    'stg_b3_fundos_proventos',
+    'stg_cvm_fii_mensal_complemento',
+    'stg_cvm_fii_mensal_geral',
+    'stg_cvm_fii_trimestral_geral',
+    'stg_cvm_fii_trimestral_imovel',
+  ],
+  cria: [
+    'int_fii_codigos',
+    'int_fii_cotacoes',
+    'int_fii_imoveis',
+    'int_fii_informes',
+    'int_fii_informes_versoes',
+    'int_fii_meses',
+    'int_fii_preco_fim_mes',
+    'int_fii_vacancia_trimestral',
+    'mart_fii_capturas',
+    'mart_fii_dy',
+    'mart_fii_mensal',
+    'mart_fii_proventos',
+    'mart_fii_proventos_recentes',
+    'mart_fii_pvp',
+    'mart_fii_ultimo_preco',
+    'mart_fii_vacancia',
+    'mart_fii_versoes',
+    'mart_fiis',
+    'stg_b3_fundos_proventos',
+    'stg_cvm_fii_trimestral_geral',
+    'stg_cvm_fii_trimestral_imovel',
+  ],
   async run(ctx) {
     await garantirTabelasFiis(ctx.db);
     await ctx.db.run(SQL_FIIS);

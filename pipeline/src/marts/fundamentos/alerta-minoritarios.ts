@@ -45,4 +45,5 @@ export const alertaMinoritariosStage = estagioDeMart(
   'mart_alerta_minoritarios',
   [{ sql: SQL_ALERTA_MINORITARIOS, params: { limiar: LIMIAR_MINORITARIOS } }],
   CHECAGENS_ALERTA_MINORITARIOS,
+  { le: ['int_fundamentos_base'], cria: ['mart_fundamentos_alerta_minoritarios'] },
 );

@@ -92,4 +92,8 @@ export const capexStage = estagioDeMart(
       colunas: ['cd_regulator', 'ano'],
     },
   ],
+  {
+    le: ['int_fundamentos_base', 'int_fundamentos_linhas_todas'],
+    cria: ['int_fundamentos_fcf', 'mart_capex_candidatos'],
+  },
 );

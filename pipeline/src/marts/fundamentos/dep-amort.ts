@@ -96,4 +96,8 @@ export const depAmortStage = estagioDeMart(
       colunas: ['cd_regulator', 'ano'],
     },
   ],
+  {
+    le: ['int_fundamentos_agregacao', 'int_fundamentos_linhas_todas'],
+    cria: ['int_fundamentos_dep_amort', 'int_fundamentos_dfc_mi_base', 'mart_dep_amort_candidatos'],
+  },
 );

@@ -44,4 +44,8 @@ export const donosDosTickersStage = estagioDeMart(
   'mart_donos_dos_tickers',
   [SQL_DONOS_DOS_TICKERS],
   CHECAGENS_DONOS_DOS_TICKERS,
+  {
+    le: ['int_fundamentos_ticker_atual', 'mart_empresas', 'mart_tickers'],
+    cria: ['mart_fundamentos_tickers_donos'],
+  },
 );

@@ -83,6 +83,20 @@ ORDER BY cd_regulator;
 
 export const empresasStage: Stage = {
   name: 'mart_empresas',
+  le: [
+    'int_fundamentos_linhas',
+    'mart_reapresentacoes',
+    'stg_cvm_cad_cia_aberta',
+    'stg_cvm_doc_indice',
+    'stg_cvm_fca_valor_mobiliario',
+  ],
+  cria: [
+    'int_fundamentos_cnpj_cd',
+    'int_fundamentos_ticker_atual',
+    'int_fundamentos_tipo_ano',
+    'mart_empresas',
+    'mart_tickers',
+  ],
   async run(ctx) {
     await ctx.db.run(SQL_EMPRESAS);
     await aplicarChecagens(ctx.db, ctx.report, [

@@ -275,6 +275,8 @@ async function publicarDesafio(ctx: BuildContext, ind: z.infer<typeof IndRow>[])
 
 export const extrasFundamentosStage: Stage = {
   name: 'publicacao_fundamentos_extras',
+  le: ['int_fundamentos_papeis', 'mart_empresas', 'mart_indicadores'],
+  cria: [],
   async run(ctx) {
     const ind = await linhas(
       ctx.db,

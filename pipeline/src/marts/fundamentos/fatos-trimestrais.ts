@@ -36,6 +36,8 @@ const FatoTrimestralRow = z.object({
  */
 export const publicacaoFatosTrimestraisStage: Stage = {
   name: 'publicacao_fatos_trimestrais',
+  le: ['mart_empresas', 'mart_fatos_trimestrais'],
+  cria: [],
   async run(ctx) {
     const cds = (
       await linhas(ctx.db, `${EMPRESAS_COM_FATOS_TRIMESTRAIS} ORDER BY 1`, z.object({ cd_regulator: num }))

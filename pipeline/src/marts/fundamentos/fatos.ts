@@ -97,6 +97,14 @@ WHERE f.dt_receb_primeira <= d;
 
 export const fatosStage: Stage = {
   name: 'mart_fatos',
+  le: ['stg_cvm_demonstracao', 'stg_cvm_doc_indice'],
+  cria: [
+    'fatos_em',
+    'int_fundamentos_agregacao',
+    'int_fundamentos_linhas',
+    'int_fundamentos_linhas_todas',
+    'mart_fatos',
+  ],
   async run(ctx) {
     await ctx.db.run(SQL_FATOS);
     const chave = await verificar(

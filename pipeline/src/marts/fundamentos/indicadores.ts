@@ -267,6 +267,14 @@ ORDER BY cd_regulator, ano, nome;
 
 export const indicadoresStage: Stage = {
   name: 'mart_indicadores',
+  le: ['int_fundamentos_dep_amort', 'int_fundamentos_linhas', 'int_fundamentos_tipo_ano'],
+  cria: [
+    'int_fundamentos_base',
+    'int_fundamentos_indicadores_1',
+    'int_fundamentos_papeis',
+    'mart_f_score_criterios',
+    'mart_indicadores',
+  ],
   async run(ctx) {
     await ctx.db.run(SQL_INDICADORES);
     const nulos = await verificar(

@@ -338,6 +338,20 @@ async function publicarEmpresa(
 
 export const publicacaoFundamentosStage: Stage = {
   name: 'publicacao_fundamentos',
+  le: [
+    'int_fundamentos_base',
+    'int_fundamentos_dep_amort',
+    'int_fundamentos_papeis',
+    'mart_dep_amort_candidatos',
+    'mart_empresas',
+    'mart_fatos',
+    'mart_fatos_trimestrais',
+    'mart_fundamentos_alerta_minoritarios',
+    'mart_fundamentos_tickers_donos',
+    'mart_indicadores',
+    'mart_reapresentacoes',
+  ],
+  cria: [],
   async run(ctx) {
     const db = ctx.db;
     const v = ctx.versao_do_dado;

@@ -83,6 +83,13 @@ ORDER BY cd_regulator, ano, demo, cd_conta, ano_filing_seguinte, versao_seguinte
 
 export const reapresentacoesStage: Stage = {
   name: 'mart_reapresentacoes',
+  le: [
+    'int_fundamentos_agregacao',
+    'int_fundamentos_linhas_todas',
+    'stg_cvm_demonstracao',
+    'stg_cvm_doc_indice',
+  ],
+  cria: ['int_fundamentos_versoes_dfp', 'mart_reapresentacoes'],
   async run(ctx) {
     await ctx.db.run(SQL_REAPRESENTACOES);
     const unica = await verificar(

@@ -111,6 +111,8 @@ ORDER BY cd_regulator, ano, trimestre, demo, cd_conta;
 
 export const trimestresStage: Stage = {
   name: 'mart_fatos_trimestrais',
+  le: ['int_fundamentos_linhas', 'stg_cvm_demonstracao', 'stg_cvm_doc_indice'],
+  cria: ['int_fundamentos_blocos_itr', 'int_fundamentos_linhas_itr', 'mart_fatos_trimestrais'],
   async run(ctx) {
     await ctx.db.run(SQL_TRIMESTRES);
     await aplicarChecagens(ctx.db, ctx.report, [

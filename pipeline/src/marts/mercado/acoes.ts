@@ -102,6 +102,20 @@ FROM e;
 
 export const acoesStage: Stage = {
   name: 'mart_acoes',
+  le: [
+    'int_fundamentos_base',
+    'int_fundamentos_cnpj_cd',
+    'int_mercado_precos_empresa',
+    'stg_cvm_composicao_capital',
+    'stg_cvm_doc_indice',
+    'stg_cvm_fre_capital_social',
+  ],
+  cria: [
+    'int_mercado_acoes',
+    'int_mercado_acoes_brutas',
+    'int_mercado_doc_receb',
+    'int_mercado_preco_classe',
+  ],
   async run(ctx) {
     await ctx.db.run(SQL_ACOES);
     await aplicarChecagens(ctx.db, ctx.report, [

@@ -213,4 +213,14 @@ export const CHECAGENS_CLASSES: readonly Checagem[] = [
   },
 ];
 
-export const classesStage = estagioDeMart('mart_multiplos_classe', [SQL_CLASSES], CHECAGENS_CLASSES);
+export const classesStage = estagioDeMart('mart_multiplos_classe', [SQL_CLASSES], CHECAGENS_CLASSES, {
+  le: [
+    'int_fundamentos_ticker_atual',
+    'mart_mercado_multiplos_anuais',
+    'mart_mercado_precos',
+    'mart_mercado_proventos',
+    'mart_mercado_valuation',
+    'mart_tickers',
+  ],
+  cria: ['int_mercado_classes_vivas', 'mart_mercado_multiplos_classe', 'mart_mercado_valuation_classe'],
+});

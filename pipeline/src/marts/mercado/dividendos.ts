@@ -54,6 +54,13 @@ FROM p LEFT JOIN int_mercado_preco_classe c
 
 export const dividendosStage: Stage = {
   name: 'mart_dividendos',
+  le: [
+    'int_mercado_preco_classe',
+    'stg_b3_complemento_empresa',
+    'stg_b3_detalhes_empresa',
+    'stg_b3_proventos_dinheiro',
+  ],
+  cria: ['int_mercado_b3_empresas', 'mart_mercado_proventos'],
   async run(ctx) {
     await ctx.db.run(SQL_DIVIDENDOS);
     const semEmpresa = await verificar(

@@ -271,6 +271,17 @@ LEFT JOIN int_fundamentos_fcf fcf ON fcf.cd_regulator = cab.cd_regulator AND fcf
 
 export const multiplosStage: Stage = {
   name: 'mart_multiplos',
+  le: [
+    'int_fundamentos_base',
+    'int_fundamentos_fcf',
+    'int_fundamentos_papeis',
+    'int_fundamentos_ticker_atual',
+    'int_mercado_acoes',
+    'int_mercado_preco_classe',
+    'int_mercado_precos_empresa',
+    'mart_indicadores',
+  ],
+  cria: ['int_mercado_filings', 'int_mercado_valuation', 'mart_mercado_multiplos_anuais'],
   async run(ctx) {
     await ctx.db.run(SQL_FILINGS);
     await ctx.db.run(SQL_MULTIPLOS_ANUAIS);

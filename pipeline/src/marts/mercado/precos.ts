@@ -85,6 +85,27 @@ SELECT t.cd_regulator, p.* FROM mart_mercado_precos p JOIN (SELECT DISTINCT cd_r
 
 export const precosStage: Stage = {
   name: 'mart_precos',
+  le: [
+    'mart_tickers',
+    'stg_b3_complemento_empresa',
+    'stg_b3_cotahist',
+    'stg_b3_detalhes_empresa',
+    'stg_b3_eventos_acoes',
+    'stg_b3_proventos_dinheiro',
+  ],
+  cria: [
+    'int_mercado_cotacoes',
+    'int_mercado_eventos',
+    'int_mercado_eventos_nao_aplicados',
+    'int_mercado_precos_empresa',
+    'int_mercado_primeira_sessao',
+    'int_mercado_sessoes',
+    'mart_mercado_precos',
+    'stg_b3_complemento_empresa',
+    'stg_b3_detalhes_empresa',
+    'stg_b3_eventos_acoes',
+    'stg_b3_proventos_dinheiro',
+  ],
   async run(ctx) {
     await garantirTabelasMercado(ctx.db);
     await ctx.db.run(SQL_PRECOS);

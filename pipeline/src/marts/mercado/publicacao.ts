@@ -369,6 +369,26 @@ ORDER BY f.cd_regulator, f.ano`;
 
 export const publicacaoMercadoStage: Stage = {
   name: 'publicacao_mercado',
+  le: [
+    'int_fundamentos_fcf',
+    'int_mercado_acoes',
+    'int_mercado_classes_vivas',
+    'int_mercado_filings',
+    'int_mercado_precos_empresa',
+    'mart_capex_candidatos',
+    'mart_empresas',
+    'mart_fundamentos_pl_12m',
+    'mart_indicadores',
+    'mart_mercado_multiplos_anuais',
+    'mart_mercado_multiplos_classe',
+    'mart_mercado_multiplos_trimestrais',
+    'mart_mercado_precos',
+    'mart_mercado_proventos',
+    'mart_mercado_proventos_anual',
+    'mart_mercado_valuation',
+    'mart_mercado_valuation_classe',
+  ],
+  cria: ['mart_screener'],
   async run(ctx) {
     const db = ctx.db;
     const v = ctx.versao_do_dado;

@@ -322,6 +322,25 @@ export async function publicarQuantoRendeu(ctx: BuildContext): Promise<ManifestE
 
 export const quantoRendeuStage: Stage = {
   name: 'mart_quanto_rendeu',
+  le: [
+    'int_mercado_eventos',
+    'int_mercado_precos_empresa',
+    'mart_empresas',
+    'mart_mercado_proventos',
+    'stg_b3_indice_diario',
+    'stg_bcb_sgs',
+  ],
+  cria: [
+    'int_mercado_rendeu',
+    'int_mercado_rendeu_codigo',
+    'int_mercado_rendeu_indice_dia',
+    'int_mercado_rendeu_inicio',
+    'int_mercado_rendeu_janela',
+    'int_mercado_rendeu_proventos',
+    'int_mercado_rendeu_selic_dia',
+    'stg_b3_indice_diario',
+    'stg_bcb_sgs',
+  ],
   async run(ctx) {
     await garantirTabelas(ctx.db);
     await ctx.db.run(SQL_QUANTO_RENDEU);

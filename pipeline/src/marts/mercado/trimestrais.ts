@@ -125,6 +125,21 @@ ORDER BY cd_regulator, ano, trimestre;
 
 export const trimestraisStage: Stage = {
   name: 'mart_multiplos_trimestrais',
+  le: [
+    'int_fundamentos_ticker_atual',
+    'int_mercado_acoes',
+    'int_mercado_filings',
+    'int_mercado_preco_classe',
+    'int_mercado_precos_empresa',
+    'mart_fatos_trimestrais',
+    'mart_mercado_multiplos_anuais',
+  ],
+  cria: [
+    'int_mercado_itr',
+    'int_mercado_lucro_trimestral',
+    'mart_fundamentos_pl_12m',
+    'mart_mercado_multiplos_trimestrais',
+  ],
   async run(ctx) {
     const existe = await ctx.db.runAndReadAll(
       "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'mart_fatos_trimestrais'",

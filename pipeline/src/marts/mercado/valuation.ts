@@ -132,4 +132,7 @@ export const CHECAGENS_VALUATION: readonly Checagem[] = [
   },
 ];
 
-export const valuationStage = estagioDeMart('mart_valuation', [SQL_VALUATION_MART], CHECAGENS_VALUATION);
+export const valuationStage = estagioDeMart('mart_valuation', [SQL_VALUATION_MART], CHECAGENS_VALUATION, {
+  le: ['int_mercado_valuation', 'mart_empresas', 'mart_mercado_proventos'],
+  cria: ['mart_mercado_proventos_anual', 'mart_mercado_valuation'],
+});

@@ -131,6 +131,8 @@ export async function montarComparacao(
 /** Stage `mart_site_comparacao`: after the market marts, publishes json/mercado/comparacao.json. */
 export const comparacaoStage: Stage = {
   name: 'mart_site_comparacao',
+  le: ['int_mercado_precos_empresa', 'int_mercado_valuation', 'mart_empresas', 'mart_indicadores'],
+  cria: ['mart_site_liquidez', 'mart_site_setores', 'mart_site_small_caps'],
   async run(ctx): Promise<ManifestEntry[]> {
     return [
       await ctx.writer.json({

@@ -401,6 +401,27 @@ export async function comVereditoNoAno<T>(
 /** After the market marts: the verdict's tables and their checks; publishes nothing. */
 export const martVereditoStage: Stage = {
   name: 'mart_veredito',
+  le: [
+    'mart_empresas',
+    'mart_indicadores',
+    'mart_mercado_multiplos_anuais',
+    'mart_reapresentacoes',
+    'stg_cvm_doc_indice',
+    'stg_cvm_parecer',
+  ],
+  cria: [
+    'int_veredito_anos',
+    'int_veredito_documentos',
+    'int_veredito_empresas',
+    'int_veredito_indicadores',
+    'int_veredito_multiplos',
+    'int_veredito_pareceres',
+    'int_veredito_reapresentacoes',
+    'int_veredito_valores',
+    'mart_veredito_empresas',
+    'mart_veredito_grupos',
+    'mart_veredito_itens',
+  ],
   async run(ctx) {
     await construirMartVeredito(ctx.db);
     await aplicarChecagens(ctx.db, ctx.report, CHECAGENS_VEREDITO);

@@ -27,4 +27,9 @@ async function publicarVereditos(ctx: BuildContext): Promise<ManifestEntry[]> {
 }
 
 /** After mart_veredito (mart.ts): reads its rows, shapes and writes one verdict per company. */
-export const vereditoStage: Stage = { name: 'publicacao_veredito', run: publicarVereditos };
+export const vereditoStage: Stage = {
+  name: 'publicacao_veredito',
+  le: ['mart_veredito_empresas', 'mart_veredito_itens'],
+  cria: [],
+  run: publicarVereditos,
+};

@@ -1,0 +1,134 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createArtefactWriter } from '../publish/artefact-writer.ts';
+import { CollectingReporter } from './reporter.ts';
+import type { BuildContext, Stage } from './stage.ts';
+import { openStageCache } from './stage-cache.ts';
+import { ensureQuarantineTable } from './staging.ts';
+
+// Stages made here, on a made-here staged table: the rules of core/stage-cache.ts one by one.
+const root = mkdtempSync(join(tmpdir(), 'regras-etapas-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const Saida = z.object({ versao_do_dado: z.string(), n: z.number() });
+
+/** Reads stg_a, makes mart_a and a macro, writes an artefact holding the version, tells the report. */
+const comVersao: Stage = {
+  name: 'mart_a',
+  le: ['stg_a'],
+  cria: ['mart_a', 'mart_a_em'],
+  async run(ctx) {
+    await ctx.db.run('CREATE OR REPLACE TABLE mart_a AS SELECT x * 2 AS y FROM stg_a ORDER BY x');
+    await ctx.db.run('CREATE OR REPLACE MACRO mart_a_em(d) AS TABLE SELECT * FROM mart_a WHERE y >= d');
+    const n = Number((await ctx.db.runAndReadAll('SELECT count(*) FROM mart_a')).getRows()[0]?.[0]);
+    ctx.report.invariant({
+      nome: 'a',
+      tipo: 'soft',
+      descricao: 'a',
+      verificados: n,
+      falhas: 0,
+      exemplos: [],
+    });
+    ctx.report.note('mart_a', `n=${n}`);
+    return [
+      await ctx.writer.json({
+        name: 'a',
+        path: 'json/a.json',
+        schemaName: 'Saida',
+        schema: Saida,
+        data: { versao_do_dado: ctx.versao_do_dado, n },
+      }),
+    ];
+  },
+};
+/** A stage over mart_a that makes `nome` with one statement. */
+const sobreA = (nome: string, sql: (ctx: BuildContext) => string): Stage => ({
+  name: nome,
+  le: ['mart_a'],
+  cria: [nome],
+  async run(ctx) {
+    await ctx.db.run(sql(ctx));
+    return [];
+  },
+});
+/** Reads the build date: never saved. */
+const comData = sobreA(
+  'mart_b',
+  (c) => `CREATE OR REPLACE TABLE mart_b AS SELECT y, '${c.data_build}' AS d FROM mart_a`,
+);
+/** Keeps the version in a table: never saved (a later stage would publish the old one). */
+const versaoNaTabela = sobreA(
+  'mart_c',
+  (c) => `CREATE OR REPLACE TABLE mart_c AS SELECT y, '${c.versao_do_dado}' AS v FROM mart_a`,
+);
+
+async function construir(versao: string, nome: string, stg: number[]) {
+  const instance = await DuckDBInstance.create(':memory:');
+  const db = await instance.connect();
+  await ensureQuarantineTable(db);
+  await db.run(`CREATE TABLE stg_a AS SELECT unnest([${stg.join(', ')}]) AS x`);
+  const buildDir = join(root, nome);
+  const report = new CollectingReporter(db);
+  const logs: string[] = [];
+  const ctx: BuildContext = {
+    db,
+    versao_do_dado: versao,
+    data_build: '2026-11-22',
+    writer: createArtefactWriter(buildDir, db),
+    report,
+    log: (m) => logs.push(m),
+  };
+  const cache = await openStageCache({
+    dir: join(root, 'cache'),
+    codigo: 'teste',
+    buildDir,
+    chaves: new Map([['stg_a', `stg_a:${stg.join(',')}`]]),
+  });
+  const doCache: string[] = [];
+  const entradas = [];
+  for (const s of [comVersao, comData, versaoNaTabela]) {
+    report.stage = s.name;
+    const r = await cache.run(s, ctx);
+    if (r.doCache) doCache.push(s.name);
+    entradas.push(...r.entries);
+  }
+  const linhas = (await db.runAndReadAll('SELECT * FROM mart_a_em(4)')).getRows().map((r) => Number(r[0]));
+  const tipos = (await db.runAndReadAll('DESCRIBE mart_a')).getRows().map((r) => String(r[1]));
+  db.closeSync();
+  instance.closeSync();
+  return { doCache, entradas, buildDir, report, logs, linhas, tipos };
+}
+
+describe('stage cache rules', () => {
+  it('restores tables, macros, artefacts and report; re-stamps the version; never saves what read the date or kept the version', async () => {
+    const a = await construir('2026-11-22-t|1', 'a', [1, 2, 3]);
+    expect(a.doCache).toEqual([]);
+    expect(a.logs).toContain('mart_b: not cacheable this build (it read the build date)');
+    expect(a.logs).toContain('mart_c: not cacheable this build (table mart_c holds the version)');
+
+    const b = await construir('2026-11-22-t|2', 'b', [1, 2, 3]);
+    expect(b.doCache).toEqual(['mart_a']);
+    expect(b.linhas).toEqual([4, 6]);
+    expect(b.tipos).toEqual(a.tipos);
+    expect(b.report.invariantes).toEqual(a.report.invariantes);
+    expect(b.report.notas).toEqual(a.report.notas);
+    // Re-stamped: the bytes writing it with |2 gives, and their hash and size in the manifest entry.
+    const esperado = `${JSON.stringify({ versao_do_dado: '2026-11-22-t|2', n: 3 })}\n`;
+    expect(readFileSync(join(b.buildDir, 'json/a.json'), 'utf8')).toBe(esperado);
+    expect(b.entradas[0]).toEqual({
+      ...a.entradas[0],
+      bytes: Buffer.byteLength(esperado),
+      sha256: createHash('sha256').update(esperado).digest('hex'),
+    });
+
+    // Other staged rows: another key, so it runs.
+    const c = await construir('2026-11-22-t|3', 'c', [9, 1, 2, 3]);
+    expect(c.doCache).toEqual([]);
+    expect(c.linhas).toEqual([4, 6, 18]);
+  });
+});

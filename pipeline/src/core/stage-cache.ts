@@ -1,0 +1,363 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { type ManifestEntry, ManifestEntrySchema } from '@fundamentos/schemas/manifest';
+import { z } from 'zod';
+import { lit, quote } from './sql.ts';
+import type { BuildContext, BuildReporter, Stage } from './stage.ts';
+
+/**
+ * Stage-level cache: a stage that declares what it reads and creates (`le`/`cria`, proved by
+ * core/stage-declarations.test.ts) is keyed by the keys of the tables it reads, the pipeline code and
+ * its name. On a hit its tables and macros are restored from Parquet, its artefacts are hard-linked (or
+ * copied) from the cache and what it told the build report is told again, so a nightly build with one
+ * new COTAHIST day does not recompute the fundamentals marts. Design: docs/architecture.md,
+ * "Incremental builds".
+ */
+
+/** Entry format; bump when what an entry holds changes. */
+const FORMATO = 1;
+
+const QuarentenaSchema = z.object({
+  source: z.string(),
+  arquivo: z.string(),
+  linha: z.number().nullable(),
+  campo: z.string().nullable(),
+  valor: z.string().nullable(),
+  motivo: z.string(),
+});
+
+const EntradaSchema = z.object({
+  formato: z.literal(FORMATO),
+  etapa: z.string(),
+  /** The version the artefacts were written under: `restampar` ones hold it as text. */
+  versao_do_dado: z.string(),
+  tabelas: z.array(z.object({ nome: z.string(), ddl: z.string() })),
+  macros: z.array(z.object({ nome: z.string(), ddl: z.string() })),
+  artefatos: z.array(z.object({ entrada: ManifestEntrySchema, restampar: z.boolean() })),
+  invariantes: z.array(
+    z.object({
+      nome: z.string(),
+      tipo: z.enum(['hard', 'soft']),
+      descricao: z.string(),
+      verificados: z.number(),
+      falhas: z.number(),
+      exemplos: z.array(z.unknown()),
+    }),
+  ),
+  notas: z.array(z.object({ etapa: z.string(), mensagem: z.string() })),
+  quarentena: z.array(QuarentenaSchema),
+});
+type Entrada = z.infer<typeof EntradaSchema>;
+
+export interface StageCache {
+  /**
+   * Runs `stage`, or restores it when an entry has its key. `doCache` says which. A stage is not saved
+   * (and what it creates gets no key, so the stages reading it run too) when it read the build date,
+   * when a table it created or a Parquet artefact holds the build's version, or when a hard invariant
+   * failed.
+   */
+  run(stage: Stage, ctx: BuildContext): Promise<{ entries: ManifestEntry[]; doCache: boolean }>;
+  /** Deletes the entries this build did not use (the cache holds one build's stages). */
+  prune(): Promise<number>;
+}
+
+const hash = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex');
+
+/** Hard link (same disk: no bytes copied); a copy when linking is not possible. */
+async function ligar(de: string, para: string): Promise<void> {
+  await mkdir(dirname(para), { recursive: true });
+  await link(de, para).catch(() => copyFile(de, para));
+}
+
+async function ddlDasTabelas(db: DuckDBConnection, nomes: readonly string[]) {
+  const rows = (
+    await db.runAndReadAll('SELECT table_name, sql FROM duckdb_tables() WHERE NOT temporary')
+  ).getRows();
+  const ddl = new Map(rows.map(([n, s]) => [String(n), String(s)]));
+  return nomes.filter((n) => ddl.has(n)).map((nome) => ({ nome, ddl: ddl.get(nome) ?? '' }));
+}
+
+async function ddlDasMacros(db: DuckDBConnection, nomes: readonly string[]) {
+  const rows = (
+    await db.runAndReadAll(
+      "SELECT function_name, function_type, parameters, macro_definition FROM duckdb_functions() WHERE NOT internal AND function_type IN ('macro', 'table_macro')",
+    )
+  ).getRowObjectsJson() as {
+    function_name: string;
+    function_type: string;
+    parameters: string[];
+    macro_definition: string;
+  }[];
+  return rows
+    .filter((r) => nomes.includes(r.function_name))
+    .map((r) => ({
+      nome: r.function_name,
+      ddl: `CREATE OR REPLACE MACRO ${quote(r.function_name)}(${r.parameters.join(', ')}) AS ${r.function_type === 'table_macro' ? 'TABLE ' : ''}${r.macro_definition}`,
+    }));
+}
+
+/**
+ * Whether any row of `from` (a table or a `read_parquet`) holds `texto`. Only text and nested columns
+ * can: numbers, dates and booleans are not scanned.
+ */
+async function contem(db: DuckDBConnection, from: string, texto: string): Promise<boolean> {
+  const colunas = (await db.runAndReadAll(`DESCRIBE SELECT * FROM ${from}`)).getRows();
+  const termos = colunas
+    .filter(([, tipo]) => /VARCHAR|JSON|\[|STRUCT|MAP|UNION/i.test(String(tipo)))
+    .map(([nome, tipo]) =>
+      String(tipo) === 'VARCHAR'
+        ? `contains(${quote(String(nome))}, ${lit(texto)})`
+        : `contains(CAST(${quote(String(nome))} AS VARCHAR), ${lit(texto)})`,
+    );
+  if (!termos.length) return false;
+  const r = await db.runAndReadAll(`SELECT EXISTS (SELECT 1 FROM ${from} WHERE ${termos.join(' OR ')})`);
+  return r.getRows()[0]?.[0] === true;
+}
+
+/** Whether the file holds `texto`, read in chunks (a bulk CSV can be larger than a string can be). */
+async function arquivoContem(path: string, texto: string): Promise<boolean> {
+  const agulha = Buffer.from(texto, 'utf8');
+  let resto = Buffer.alloc(0);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    const janela = Buffer.concat([resto, chunk]);
+    if (janela.includes(agulha)) return true;
+    resto = janela.subarray(Math.max(0, janela.length - agulha.length + 1));
+  }
+  return false;
+}
+
+/**
+ * @param a.dir the cache folder (`<cacheDir>/etapas`)
+ * @param a.codigo fingerprint of the pipeline, schema and dictionary code: any change misses every entry
+ * @param a.buildDir where this build writes its artefacts
+ * @param a.chaves key of every table staging made (`stg_*`, `_quarantine`): from its inputs' staging-cache
+ *   keys. Stages add the keys of what they create.
+ */
+export async function openStageCache(a: {
+  dir: string;
+  codigo: string;
+  buildDir: string;
+  chaves: ReadonlyMap<string, string>;
+}): Promise<StageCache> {
+  await mkdir(a.dir, { recursive: true });
+  const chaves = new Map(a.chaves);
+  const usadas = new Set<string>();
+  const pasta = (key: string) => join(a.dir, key);
+
+  const keyOf = (stage: Stage): string | null => {
+    if (!stage.le || !stage.cria) return null;
+    const le: [string, string][] = [];
+    for (const t of [...stage.le].sort()) {
+      const k = chaves.get(t);
+      if (!k) return null;
+      le.push([t, k]);
+    }
+    return hash({ formato: FORMATO, codigo: a.codigo, etapa: stage.name, le, cria: [...stage.cria].sort() });
+  };
+
+  const lookup = async (key: string): Promise<Entrada | null> => {
+    try {
+      const r = EntradaSchema.safeParse(JSON.parse(await readFile(join(pasta(key), 'meta.json'), 'utf8')));
+      return r.success ? r.data : null;
+    } catch {
+      return null;
+    }
+  };
+
+  /**
+   * Tables of restored stages not loaded yet: loaded when a stage that runs reads or writes them (its
+   * `le`/`cria`; every one before a stage without declarations). A nightly build then never loads the
+   * fundamentals' intermediate tables, which only other restored stages read.
+   */
+  const pendentes = new Map<string, { ddl: string; parquet: string }>();
+  const carregar = async (db: DuckDBConnection, nomes: Iterable<string>) => {
+    for (const nome of nomes) {
+      const t = pendentes.get(nome);
+      if (!t) continue;
+      pendentes.delete(nome);
+      await db.run(`DROP TABLE IF EXISTS ${quote(nome)}`);
+      await db.run(t.ddl);
+      await db.run(`INSERT INTO ${quote(nome)} SELECT * FROM read_parquet(${lit(t.parquet)})`);
+    }
+  };
+
+  const restore = async (key: string, e: Entrada, ctx: BuildContext): Promise<ManifestEntry[]> => {
+    const base = pasta(key);
+    for (const t of e.tabelas)
+      pendentes.set(t.nome, { ddl: t.ddl, parquet: join(base, 'tabelas', `${t.nome}.parquet`) });
+    // Stages declare the macro, not the tables its body reads: those of its stage are loaded now.
+    await carregar(
+      ctx.db,
+      e.tabelas.map((t) => t.nome).filter((n) => e.macros.some((m) => new RegExp(`\\b${n}\\b`).test(m.ddl))),
+    );
+    for (const m of e.macros) await ctx.db.run(m.ddl);
+    const entries: ManifestEntry[] = [];
+    for (const { entrada, restampar } of e.artefatos) {
+      const de = join(base, 'arquivos', entrada.path);
+      const para = join(a.buildDir, entrada.path);
+      if (restampar && e.versao_do_dado !== ctx.versao_do_dado) {
+        // The only text of the artefact that depends on the build: the version, written as it is.
+        const bytes = Buffer.from(
+          (await readFile(de, 'utf8')).replaceAll(e.versao_do_dado, ctx.versao_do_dado),
+          'utf8',
+        );
+        await mkdir(dirname(para), { recursive: true });
+        await writeFile(para, bytes);
+        entries.push({
+          ...entrada,
+          bytes: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+        });
+      } else {
+        await ligar(de, para);
+        entries.push(entrada);
+      }
+    }
+    for (const q of e.quarentena) await ctx.report.quarantine(q);
+    for (const i of e.invariantes) ctx.report.invariant(i);
+    for (const n of e.notas) ctx.report.note(n.etapa, n.mensagem);
+    return entries;
+  };
+
+  /** Why the stage's result cannot be reused, or null. */
+  const naoReutilizavel = async (
+    stage: Stage,
+    ctx: BuildContext,
+    uso: { versao: boolean; data: boolean },
+    gravado: Pick<Entrada, 'invariantes'>,
+    entries: ManifestEntry[],
+  ): Promise<string | null> => {
+    if (uso.data) return 'it read the build date';
+    if (gravado.invariantes.some((i) => i.tipo === 'hard' && i.falhas > 0)) return 'a hard invariant failed';
+    if (!uso.versao) return null;
+    for (const t of (await ddlDasTabelas(ctx.db, stage.cria ?? [])).map((x) => x.nome))
+      if (await contem(ctx.db, quote(t), ctx.versao_do_dado)) return `table ${t} holds the version`;
+    for (const e of entries)
+      if (
+        e.format === 'parquet' &&
+        (await contem(ctx.db, `read_parquet(${lit(join(a.buildDir, e.path))})`, ctx.versao_do_dado))
+      )
+        return `${e.path} holds the version`;
+    return null;
+  };
+
+  const save = async (
+    key: string,
+    stage: Stage,
+    ctx: BuildContext,
+    versaoLida: boolean,
+    gravado: Pick<Entrada, 'invariantes' | 'notas' | 'quarentena'>,
+    entries: ManifestEntry[],
+  ): Promise<void> => {
+    const tmp = join(a.dir, `.tmp-${randomBytes(6).toString('hex')}`);
+    try {
+      await mkdir(join(tmp, 'tabelas'), { recursive: true });
+      const cria = stage.cria ?? [];
+      const tabelas = await ddlDasTabelas(ctx.db, cria);
+      for (const t of tabelas)
+        await ctx.db.run(
+          `COPY ${quote(t.nome)} TO ${lit(join(tmp, 'tabelas', `${t.nome}.parquet`))} (FORMAT PARQUET, COMPRESSION ZSTD)`,
+        );
+      const artefatos: Entrada['artefatos'] = [];
+      for (const e of entries) {
+        const de = join(a.buildDir, e.path);
+        await ligar(de, join(tmp, 'arquivos', e.path));
+        const restampar =
+          versaoLida && e.format !== 'parquet' && (await arquivoContem(de, ctx.versao_do_dado));
+        artefatos.push({ entrada: e, restampar });
+      }
+      const entrada: Entrada = {
+        formato: FORMATO,
+        etapa: stage.name,
+        versao_do_dado: ctx.versao_do_dado,
+        tabelas,
+        macros: await ddlDasMacros(ctx.db, cria),
+        artefatos,
+        ...gravado,
+      };
+      await writeFile(join(tmp, 'meta.json'), `${JSON.stringify(entrada)}\n`);
+      await rm(pasta(key), { recursive: true, force: true });
+      await rename(tmp, pasta(key));
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  };
+
+  return {
+    async run(stage, ctx) {
+      const key = keyOf(stage);
+      const hit = key ? await lookup(key) : null;
+      if (key && hit) {
+        usadas.add(key);
+        const entries = await restore(key, hit, ctx);
+        for (const t of stage.cria ?? []) chaves.set(t, key);
+        ctx.log(`${stage.name}: from the stage cache`);
+        return { entries, doCache: true };
+      }
+      await carregar(ctx.db, stage.le && stage.cria ? [...stage.le, ...stage.cria] : [...pendentes.keys()]);
+      const uso = { versao: false, data: false };
+      const gravado: Pick<Entrada, 'invariantes' | 'notas' | 'quarentena'> = {
+        invariantes: [],
+        notas: [],
+        quarentena: [],
+      };
+      const report: BuildReporter = {
+        async quarantine(r) {
+          gravado.quarentena.push(r);
+          await ctx.report.quarantine(r);
+        },
+        invariant(r) {
+          gravado.invariantes.push(r);
+          ctx.report.invariant(r);
+        },
+        note(etapa, mensagem) {
+          gravado.notas.push({ etapa, mensagem });
+          ctx.report.note(etapa, mensagem);
+        },
+      };
+      const entries = await stage.run({
+        db: ctx.db,
+        writer: ctx.writer,
+        log: ctx.log,
+        report,
+        get versao_do_dado() {
+          uso.versao = true;
+          return ctx.versao_do_dado;
+        },
+        get data_build() {
+          uso.data = true;
+          return ctx.data_build;
+        },
+      });
+      const porque = key ? await naoReutilizavel(stage, ctx, uso, gravado, entries) : 'no le/cria';
+      if (key && !porque) {
+        try {
+          await save(key, stage, ctx, uso.versao, gravado, entries);
+          usadas.add(key);
+        } catch (e) {
+          // The build does not need the cache: a failed save only costs the next build a recomputation.
+          ctx.log(
+            `${stage.name}: not saved in the stage cache: ${e instanceof Error ? e.message : String(e)}`,
+          );
+        }
+      } else if (key) ctx.log(`${stage.name}: not cacheable this build (${porque})`);
+      for (const t of stage.cria ?? []) {
+        if (key && !porque) chaves.set(t, key);
+        else chaves.delete(t);
+      }
+      return { entries, doCache: false };
+    },
+    async prune() {
+      let n = 0;
+      for (const name of await readdir(a.dir)) {
+        if (usadas.has(name)) continue;
+        await rm(join(a.dir, name), { recursive: true, force: true });
+        n++;
+      }
+      return n;
+    },
+  };
+}
