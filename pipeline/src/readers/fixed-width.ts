@@ -9,7 +9,7 @@ import type { FixedWidthField, FixedWidthSourceSpec, InputFile, StagedFile } fro
 import { InputError } from '../core/source.ts';
 import { quote } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
-import { ensureQuarantineTable } from '../core/staging.ts';
+import { ensureQuarantineTable, sqlType } from '../core/staging.ts';
 
 /** A fixed text expected at a position of a control record (header or trailer). */
 export interface ControlCheck {
@@ -71,20 +71,10 @@ async function latin1ToUtf8(path: string): Promise<{ path: string; dir: string }
 
 /** The SQL type a field lands as in staging. */
 export function fixedWidthSqlType(field: FixedWidthField): string {
-  switch (field.type) {
-    case 'varchar':
-      return 'VARCHAR';
-    case 'integer':
-      return 'INTEGER';
-    case 'bigint':
-      return 'BIGINT';
-    case 'date_compact':
-      return 'DATE';
-    case 'implied_decimal': {
-      const decimals = field.decimals ?? 0;
-      return `DECIMAL(${field.width <= 18 ? 18 : 38},${decimals})`;
-    }
-  }
+  const { type } = field;
+  return type === 'implied_decimal'
+    ? `DECIMAL(${field.width <= 18 ? 18 : 38},${field.decimals ?? 0})`
+    : sqlType({ type });
 }
 
 /** Cast of the raw slice `raw`; NULL when blank or when the text does not fit the layout (checked separately). */

@@ -13,10 +13,17 @@ import type {
 import { InputError } from '../core/source.ts';
 import { quote } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
-import { ensureQuarantineTable, sqlType } from '../core/staging.ts';
+import { ensureQuarantineTable, sqlType, stagingColumn } from '../core/staging.ts';
 
 // The shape types live with the spec types; re-exported so sources keep one import for `jsonShape`.
 export type { FileFacts, JsonRecord, JsonShape } from '../core/source.ts';
+
+/** One record per element of `items`, at the JSON path `path(i)`, with `extra` values (e.g. parent keys) first. */
+export const records = <T extends Record<string, unknown>>(
+  items: readonly T[],
+  path: (i: number) => string,
+  extra: Record<string, unknown> = {},
+): JsonRecord[] => items.map((values, i) => ({ path: path(i), values: { ...extra, ...values } }));
 
 /** Builds a shape whose records come from a zod-validated answer, keeping the schema's output type. */
 export function jsonShape<S extends z.ZodType>(
@@ -25,15 +32,6 @@ export function jsonShape<S extends z.ZodType>(
   opts: Pick<JsonShape, 'numbers' | 'empty'>,
 ): JsonShape {
   return { ...opts, extract: (body, facts) => records(schema.parse(body), facts) };
-}
-
-/** Staging column name: source name lowercased with accents stripped (docs/architecture.md). */
-export function stagingName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_]/g, '_');
 }
 
 /** JSON path segment for a key or an index, in `$.a.b[3]` form. */
@@ -162,7 +160,7 @@ export async function stageJson(
     (m) => m[1] ?? '',
   );
 
-  const columns = spec.columns.map((c) => ({ c, name: stagingName(c.name) }));
+  const columns = spec.columns.map((c) => ({ c, name: stagingColumn(c.name) }));
   const ddl = [
     ...columns.map(({ c, name }) => `${quote(name)} ${sqlType(c)}`),
     '_arquivo VARCHAR',
