@@ -35,7 +35,7 @@ export const TEXTOS = LIST(VARCHAR);
 /**
  * Runs a script of several statements with named parameters (`$nome`): each statement is prepared in turn
  * (a later one may read a table an earlier one creates) and bound to the parameters it names. DuckDB
- * binds one statement at a time, so `db.run(script, params)` on a script is refused.
+ * binds one statement at a time: `db.run(script, params)` binds only the script's last statement.
  */
 export async function executar(
   db: DuckDBConnection,
@@ -45,14 +45,18 @@ export async function executar(
   const extraidos = await db.extractStatements(script);
   for (let i = 0; i < extraidos.count; i++) {
     const st = await extraidos.prepare(i);
-    for (let p = 1; p <= st.parameterCount; p++) {
-      const nome = st.parameterName(p);
-      const v = params[nome];
-      if (v === undefined)
-        throw new Error(`SQL parameter $${nome} has no value (statement ${i + 1} of the script)`);
-      st.bindValue(p, v);
+    try {
+      for (let p = 1; p <= st.parameterCount; p++) {
+        const nome = st.parameterName(p);
+        const v = params[nome];
+        if (v === undefined)
+          throw new Error(`SQL parameter $${nome} has no value (statement ${i + 1} of the script)`);
+        st.bindValue(p, v);
+      }
+      await st.run();
+    } finally {
+      st.destroySync();
     }
-    await st.run();
   }
 }
 
