@@ -149,6 +149,12 @@ function artefato<const T extends string, S extends z.ZodType>(
   };
 }
 
+/**
+ * The bulk sets `{conjunto}` ranges over, each with its columns (name, type, meaning) in file order: the
+ * dictionary `json/conjuntos.json` is this declaration (schemas/src/catalogo-conjuntos.ts).
+ */
+export { CONJUNTOS_DECLARADOS, entradaDoDicionario } from './catalogo-conjuntos.ts';
+
 /** Row of a bulk set in the column dictionary: a set's columns are published in `json/conjuntos.json`. */
 const ColunasDoConjuntoSchema = ConjuntosSchema.shape.conjuntos.element;
 

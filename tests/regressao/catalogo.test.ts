@@ -6,7 +6,9 @@ import { resumirPublicacao } from '@fundamentos/pipeline/testing/resumo';
 import {
   ARTEFATOS,
   type Artefato,
+  CONJUNTOS_DECLARADOS,
   caminhoDaEmpresa,
+  entradaDoDicionario,
   escrita,
   formatoNoManifesto,
   identificar,
@@ -81,6 +83,10 @@ describe('the artefact catalogue against the sample publication', () => {
   it("every bulk set's CSV header and Parquet columns are the set's columns in the dictionary", async () => {
     const dicionario = ConjuntosSchema.parse(
       JSON.parse(await readFile(join(dir, ARTEFATOS.conjuntos.caminho()), 'utf8')),
+    );
+    // The dictionary is the catalogue's declaration: every set, column, place, type and meaning.
+    expect(dicionario.conjuntos).toEqual(
+      Object.entries(CONJUNTOS_DECLARADOS).map(([nome, c]) => entradaDoDicionario(nome, c)),
     );
     const colunasDe = new Map(dicionario.conjuntos.map((c) => [c.conjunto, c.colunas.map((x) => x.coluna)]));
     const parquet = new Map(

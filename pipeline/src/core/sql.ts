@@ -1,4 +1,11 @@
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+import {
+  type DuckDBConnection,
+  type DuckDBListValue,
+  type DuckDBValue,
+  LIST,
+  listValue,
+  VARCHAR,
+} from '@duckdb/node-api';
 import type { z } from 'zod';
 
 /**
@@ -7,13 +14,51 @@ import type { z } from 'zod';
  * statements do the quoting, and a quote inside a name cannot change the query.
  */
 /**
- * Identifier and string literal quoting, for the SQL text that cannot take bound parameters: DDL, file paths
- * in COPY/read_csv, and SQL fragments generated from rules (band CASE expressions). Written once here.
+ * Identifier and string literal quoting, for the SQL text that cannot take bound parameters: identifiers
+ * and DDL, and the few places where DuckDB wants a constant at bind time (a regex with a list of group
+ * names). Written once here; every other value is bound.
  */
 export const quote = (id: string): string => `"${id.replace(/"/g, '""')}"`;
 export const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 export type Parametros = DuckDBValue[] | Record<string, DuckDBValue>;
+
+/**
+ * A list of texts as one bound value (`VARCHAR[]`): `list_contains($arquivos, _arquivo)` instead of an
+ * `IN ('a', 'b')` written by hand, `$rotulos[2]` instead of a quoted label. A list must be bound as a
+ * DuckDB list value: a plain JS array has no type DuckDB can infer.
+ */
+export const textos = (xs: readonly (string | null)[]): DuckDBListValue => listValue([...xs]);
+/** The type of `textos`, where DuckDB needs it spelt (an appender's list column). */
+export const TEXTOS = LIST(VARCHAR);
+
+/**
+ * Runs a script of several statements with named parameters (`$nome`): each statement is prepared in turn
+ * (a later one may read a table an earlier one creates) and bound to the parameters it names. DuckDB
+ * binds one statement at a time: `db.run(script, params)` binds only the script's last statement.
+ */
+export async function executar(
+  db: DuckDBConnection,
+  script: string,
+  params: Readonly<Record<string, DuckDBValue>>,
+): Promise<void> {
+  const extraidos = await db.extractStatements(script);
+  for (let i = 0; i < extraidos.count; i++) {
+    const st = await extraidos.prepare(i);
+    try {
+      for (let p = 1; p <= st.parameterCount; p++) {
+        const nome = st.parameterName(p);
+        const v = params[nome];
+        if (v === undefined)
+          throw new Error(`SQL parameter $${nome} has no value (statement ${i + 1} of the script)`);
+        st.bindValue(p, v);
+      }
+      await st.run();
+    } finally {
+      st.destroySync();
+    }
+  }
+}
 
 /** Runs a query and validates every row: a mart never trusts its own SQL blindly. */
 export async function linhas<S extends z.ZodType>(

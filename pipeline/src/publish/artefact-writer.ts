@@ -3,7 +3,6 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
-import { lit } from '../core/sql.ts';
 import type { ArtefactWriter } from '../core/stage.ts';
 
 async function entryFor(
@@ -40,8 +39,8 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
     await mkdir(dirname(final), { recursive: true });
     return { final, tmp: `${final}.tmp-${randomBytes(4).toString('hex')}` };
   };
-  const count = async (sql: string): Promise<number> =>
-    Number((await db.runAndReadAll(sql)).getRows()[0]?.[0] ?? -1);
+  const count = async (sql: string, params: string[]): Promise<number> =>
+    Number((await db.runAndReadAll(sql, params)).getRows()[0]?.[0] ?? -1);
   const copy = async (
     a: { name: string; path: string; schemaName: string; sql: string },
     format: 'parquet' | 'csv',
@@ -49,12 +48,13 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
     const { final, tmp } = await place(a.path);
     try {
       const options = format === 'parquet' ? 'FORMAT PARQUET, COMPRESSION ZSTD' : 'FORMAT CSV, HEADER';
-      const written = Number((await db.run(`COPY (${a.sql}) TO ${lit(tmp)} (${options})`)).rowsChanged);
+      // The path is a bound value ($1): COPY and the readers take it like any other.
+      const written = Number((await db.run(`COPY (${a.sql}) TO $1 (${options})`, [tmp])).rowsChanged);
       const reread =
         format === 'parquet'
-          ? await count(`SELECT count(*) FROM read_parquet(${lit(tmp)})`)
+          ? await count('SELECT count(*) FROM read_parquet($1)', [tmp])
           : // The CSV is re-read with DuckDB's own dialect detection; a mismatch means it did not round-trip.
-            await count(`SELECT count(*) FROM read_csv(${lit(tmp)}, header=true, all_varchar=true)`);
+            await count('SELECT count(*) FROM read_csv($1, header=true, all_varchar=true)', [tmp]);
       if (reread !== written) throw new Error(`${a.path}: wrote ${written} rows but read back ${reread}`);
       await rename(tmp, final);
       return entryFor(root, a.path, a, written, format);

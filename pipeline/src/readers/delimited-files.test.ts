@@ -73,9 +73,9 @@ describe('stageDelimitedFiles: several members of one spec in one pass', () => {
     const counting = new Proxy(many, {
       get(target, prop, receiver) {
         if (prop !== 'run') return Reflect.get(target, prop, receiver);
-        return (sql: string) => {
-          if (sql.startsWith('CREATE TEMP TABLE _typed_')) passes++;
-          return target.run(sql);
+        return (...args: Parameters<DuckDBConnection['run']>) => {
+          if (args[0].startsWith('CREATE TEMP TABLE _typed_')) passes++;
+          return target.run(...args);
         };
       },
     });

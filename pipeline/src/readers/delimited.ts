@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
 import type { ColumnSpec, DelimitedSourceSpec, InputFile, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
-import { lit, quote } from '../core/sql.ts';
+import { lit, quote, textos } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
 import { ensureStagingTable, factsOf, sqlType, stagingColumn, stagingColumnsOf } from '../core/staging.ts';
 import { checkText, latin1ToUtf8 } from './text-check.ts';
@@ -81,6 +81,7 @@ const EXPONENT_FORM = '^(-?)([0-9]+)(?:[.]([0-9]*))?[eE]([-+]?[0-9]{1,3})$';
  * expressions below stay small (DuckDB spent more time planning the inlined extraction than running it).
  */
 export function exponentPartsSql(x: string): string {
+  // The pattern stays SQL text: DuckDB wants a constant pattern when regexp_extract names its groups.
   return `CASE WHEN contains(${x}, 'e') OR contains(${x}, 'E') THEN regexp_extract(${x}, ${lit(EXPONENT_FORM)}, ['s', 'i', 'f', 'e']) END`;
 }
 
@@ -92,6 +93,7 @@ export function exponentPartsSql(x: string): string {
  * zeros, else the value needs more decimal places than the column has (`excess`).
  */
 export function exponentSql(p: string, scale: number): { digits: string; exact: string; excess: string } {
+  // a struct field name is an identifier, which a parameter cannot stand for
   const part = (g: 's' | 'i' | 'f' | 'e') => `struct_extract(${p}, ${lit(g)})`;
   const d = `concat(${part('i')}, ${part('f')})`;
   const k = `(TRY_CAST(${part('e')} AS INTEGER) - length(${part('f')}) + ${scale})`;
@@ -383,13 +385,20 @@ async function prepareGroup(
     starts.push(next);
     next += f.rows;
   }
-  const byFile = (values: string[]) =>
-    values.length === 1
-      ? (values[0] ?? 'NULL')
-      : `CASE filename ${values.map((v, j) => `WHEN ${lit(paths[j] ?? '')} THEN ${v}`).join(' ')} END`;
+  // File paths, names, delimiter and encoding are bound values of the typing statement (`params`); a
+  // row's file is its path's position in `$caminhos`, which picks its start and its name.
+  const params: Record<string, DuckDBValue> = {
+    caminhos: textos(paths),
+    arquivos: textos(files.map((f) => f.file.arquivo)),
+    delim: spec.delimiter,
+    encoding,
+  };
+  const byFile = (values: string) =>
+    files.length === 1 ? `${values}[1]` : `${values}[list_position($caminhos, filename)]`;
+  const startList = `[${starts.join(', ')}]`;
+  // read_csv's column names are identifiers (c0, c1, …), written as its `columns` struct wants them
   const columns = `{${header.map((_, i) => `${lit(`c${i}`)}: 'VARCHAR'`).join(', ')}}`;
-  const list = `[${paths.map(lit).join(', ')}]`;
-  const load = `SELECT ordinality AS _ord, ordinality - ${byFile(starts.map(String))} + 2 AS _linha, ${byFile(files.map((f) => lit(f.file.arquivo)))} AS _arquivo, * EXCLUDE (filename) FROM read_csv(${list}, delim=${lit(spec.delimiter)}, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=${lit(encoding)}, strict_mode=true, null_padding=false, filename=true) WITH ORDINALITY`;
+  const load = `SELECT ordinality AS _ord, ordinality - ${byFile(startList)} + 2 AS _linha, ${byFile('$arquivos')} AS _arquivo, * EXCLUDE (filename) FROM read_csv($caminhos, delim=$delim, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=$encoding, strict_mode=true, null_padding=false, filename=true) WITH ORDINALITY`;
 
   // Innermost query: exponent parts x<i> of decimal columns.
   // Inner query: typed value t<i>, raw text r<i>, trimmed text n<i> (each cast computed once).
@@ -431,11 +440,12 @@ async function prepareGroup(
       checks.push({ i, name: b.spec.name, motivo, bad: `(n${i} IS NOT NULL AND t${i} IS NULL)` });
     }
     if (b.spec.allowed) {
+      params[`permitidos_${i}`] = textos(b.spec.allowed);
       checks.push({
         i,
         name: b.spec.name,
         motivo: MOTIVOS.codigo_desconhecido,
-        bad: `(r${i} IS NOT NULL AND r${i} NOT IN (${b.spec.allowed.map(lit).join(', ')}))`,
+        bad: `(r${i} IS NOT NULL AND NOT list_contains($permitidos_${i}, r${i}))`,
       });
     }
   });
@@ -466,6 +476,7 @@ async function prepareGroup(
   try {
     await db.run(
       `CREATE TEMP TABLE ${typed} AS SELECT * EXCLUDE (${helpers.join(', ')}), (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load}))))`,
+      params,
     );
   } catch (e) {
     await cleanup();
@@ -498,10 +509,13 @@ async function prepareGroup(
       throw new InputError(f.file.arquivo, null, null, `${f.rows} data lines`, `${c.rows} rows parsed`);
     }
 
-    const quarantine = checks.map(
-      (c, k) =>
-        `SELECT ${lit(spec.id)} AS source, _arquivo AS arquivo, _linha AS linha, ${lit(c.name)} AS campo, r${c.i} AS valor, ${lit(c.motivo)} AS motivo FROM ${typed} WHERE b${k}`,
-    );
+    const qParams: Record<string, DuckDBValue> = {};
+    const quarantine = checks.map((c, k) => {
+      qParams.fonte = spec.id;
+      qParams[`campo_${k}`] = c.name;
+      qParams[`motivo_${k}`] = c.motivo;
+      return `SELECT $fonte AS source, _arquivo AS arquivo, _linha AS linha, $campo_${k} AS campo, r${c.i} AS valor, $motivo_${k} AS motivo FROM ${typed} WHERE b${k}`;
+    });
     // Duplicates inside each file (across files the build checks once every file is staged, see
     // crossFileDuplicates). A grouped count over the key finds whether any exist; the window that
     // names them runs, over the narrow key columns only, just when some do.
@@ -521,23 +535,26 @@ async function prepareGroup(
            FROM (SELECT _arquivo, _linha, ${keyIdx.join(', ')}, row_number() OVER (PARTITION BY ${keys} ORDER BY _linha) AS _rn FROM ${typed} WHERE NOT _bad)
            WHERE _rn > 1`,
         );
-        quarantine.push(
-          `SELECT ${lit(spec.id)}, _arquivo, _linha, ${lit(keyNames.join('+'))}, kv, ${lit(MOTIVOS.duplicada)} FROM ${dup}`,
-        );
+        Object.assign(qParams, { fonte: spec.id, chave: keyNames.join('+'), duplicada: MOTIVOS.duplicada });
+        quarantine.push(`SELECT $fonte, _arquivo, _linha, $chave, kv, $duplicada FROM ${dup}`);
         dupFilter = ` AND (_arquivo, _linha) NOT IN (SELECT (_arquivo, _linha) FROM ${dup})`;
       }
     }
     // Quarantined rows wait in their own temp table, in the order one INSERT of them all would give.
-    if (quarantine.length) await db.run(`CREATE TEMP TABLE ${tq} AS ${quarantine.join(' UNION ALL ')}`);
+    if (quarantine.length)
+      await db.run(`CREATE TEMP TABLE ${tq} AS ${quarantine.join(' UNION ALL ')}`, qParams);
 
     const cols = bound.map((b, i) => `t${i} AS ${quote(stagingColumn(b.spec.name))}`);
     const factKeys = [...new Set(files.flatMap((f) => Object.keys(f.facts)))];
-    const factCols = factKeys.map((k) => {
-      const values = files.map((f) => {
-        const v = f.facts[k];
-        return v === undefined ? 'NULL' : lit(v);
-      });
-      return `${values.every((v) => v === values[0]) ? (values[0] ?? 'NULL') : `CASE _arquivo ${values.map((v, j) => `WHEN ${lit(files[j]?.file.arquivo ?? '')} THEN ${v}`).join(' ')} END`} AS ${quote(k)}`;
+    // A file-name fact is a bound value: one per group when every file agrees, else one per file.
+    const factParams: Record<string, DuckDBValue> = {};
+    const factCols = factKeys.map((k, n) => {
+      const values = files.map((f) => f.facts[k] ?? null);
+      const same = values.every((v) => v === values[0]);
+      if (same && values[0] === null) return `NULL AS ${quote(k)}`;
+      factParams[`fato_${n}`] = same ? (values[0] ?? null) : textos(values);
+      if (!same) factParams.arquivos = textos(files.map((f) => f.file.arquivo));
+      return `${same ? `$fato_${n}` : `$fato_${n}[list_position($arquivos, _arquivo)]`} AS ${quote(k)}`;
     });
     const kept = new Map<string, number>();
     for (const [a, c] of (
@@ -555,7 +572,7 @@ async function prepareGroup(
         const all = mine.length === files.length;
         // ORDER BY _ord: the anti-join that drops repeated keys, on two threads, inserted one file's
         // rows out of line order in one build and in order in the next.
-        const among = `IN (${mine.map((f) => lit(f.file.arquivo)).join(', ')})`;
+
         const ranges = mine
           .map((f) => {
             const j = files.indexOf(f);
@@ -564,10 +581,14 @@ async function prepareGroup(
           })
           .join(' OR ');
         if (quarantine.length)
-          await db.run(`INSERT INTO _quarantine SELECT * FROM ${tq}${all ? '' : ` WHERE arquivo ${among}`}`);
+          await db.run(
+            `INSERT INTO _quarantine SELECT * FROM ${tq}${all ? '' : ' WHERE list_contains($entre, arquivo)'}`,
+            all ? undefined : { entre: textos(mine.map((f) => f.file.arquivo)) },
+          );
         await db.run(
           `INSERT INTO ${quote(spec.staged)} BY NAME SELECT ${[...cols, '_arquivo', '_linha', ...factCols].join(', ')}
            FROM ${typed} WHERE NOT _bad${dupFilter}${all ? '' : ` AND (${ranges})`} ORDER BY _ord`,
+          factParams,
         );
         return mine.map((f) => {
           const rows = kept.get(f.file.arquivo) ?? 0;
@@ -599,13 +620,15 @@ export async function crossFileDuplicates(
   const removed = new Map<string, number>();
   if (!spec.key?.length || arquivos.length < 2) return removed;
   const keys = spec.key.map((k) => quote(k.startsWith('_') ? k : stagingColumn(k)));
-  const files = `_arquivo IN (${arquivos.map(lit).join(', ')})`;
+  const files = 'list_contains($arquivos, _arquivo)';
+  const noGrupo = { arquivos: textos(arquivos) };
   // A hash aggregate finds whether any key repeats (in-file repeats are already gone, so a repeat is
   // across files); the window that names them sorts the whole table, so it runs only when some do.
   const repeated = Number(
     (
       await db.runAndReadAll(
         `SELECT count(*) FROM (SELECT 1 FROM ${quote(spec.staged)} WHERE ${files} GROUP BY ${keys.join(', ')} HAVING count(*) > 1)`,
+        noGrupo,
       )
     ).getRows()[0]?.[0] ?? 0,
   );
@@ -617,9 +640,11 @@ export async function crossFileDuplicates(
          SELECT _arquivo, _linha, concat_ws(' | ', ${keys.map((k) => `coalesce(CAST(${k} AS VARCHAR), '')`).join(', ')}) AS kv,
                 row_number() OVER (PARTITION BY ${keys.join(', ')} ORDER BY _arquivo, _linha) AS _rn
          FROM ${quote(spec.staged)} WHERE ${files}) WHERE _rn > 1`,
+      noGrupo,
     );
     await db.run(
-      `INSERT INTO _quarantine SELECT ${lit(spec.id)}, _arquivo, _linha, ${lit(spec.key.join('+'))}, kv, ${lit(MOTIVOS.duplicada)} FROM ${xdup}`,
+      `INSERT INTO _quarantine SELECT $fonte, _arquivo, _linha, $chave, kv, $duplicada FROM ${xdup}`,
+      { fonte: spec.id, chave: spec.key.join('+'), duplicada: MOTIVOS.duplicada },
     );
     await db.run(
       `DELETE FROM ${quote(spec.staged)} s USING ${xdup} d WHERE s._arquivo = d._arquivo AND s._linha = d._linha`,

@@ -7,8 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { FixedWidthField, FixedWidthSourceSpec, InputFile, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
+import { quote } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
-import { ensureQuarantineTable } from '../core/staging.ts';
+import { ensureQuarantineTable, sqlType } from '../core/staging.ts';
 
 /** A fixed text expected at a position of a control record (header or trailer). */
 export interface ControlCheck {
@@ -45,14 +46,6 @@ function hasControl(spec: FixedWidthSourceSpec): spec is ControlledFixedWidthSou
   return 'control' in spec && typeof (spec as { control?: unknown }).control === 'object';
 }
 
-function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
-function sqlIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
 let scratchCounter = 0;
 
 /**
@@ -78,20 +71,10 @@ async function latin1ToUtf8(path: string): Promise<{ path: string; dir: string }
 
 /** The SQL type a field lands as in staging. */
 export function fixedWidthSqlType(field: FixedWidthField): string {
-  switch (field.type) {
-    case 'varchar':
-      return 'VARCHAR';
-    case 'integer':
-      return 'INTEGER';
-    case 'bigint':
-      return 'BIGINT';
-    case 'date_compact':
-      return 'DATE';
-    case 'implied_decimal': {
-      const decimals = field.decimals ?? 0;
-      return `DECIMAL(${field.width <= 18 ? 18 : 38},${decimals})`;
-    }
-  }
+  const { type } = field;
+  return type === 'implied_decimal'
+    ? `DECIMAL(${field.width <= 18 ? 18 : 38},${field.decimals ?? 0})`
+    : sqlType({ type });
 }
 
 /** Cast of the raw slice `raw`; NULL when blank or when the text does not fit the layout (checked separately). */
@@ -176,7 +159,8 @@ export async function stageFixedWidth(
   // Insertion order is preserved by CREATE TABLE AS, so rowid + 1 is the line number.
   const readLines = (path: string, encoding: string) =>
     db.run(
-      `CREATE OR REPLACE TEMP TABLE ${lines} AS SELECT l FROM read_csv(${sqlString(path)}, columns = {'l': 'VARCHAR'}, header = false, delim = chr(1), quote = '', escape = '', encoding = ${sqlString(encoding)}, auto_detect = false)`,
+      `CREATE OR REPLACE TEMP TABLE ${lines} AS SELECT l FROM read_csv($path, columns = {'l': 'VARCHAR'}, header = false, delim = chr(1), quote = '', escape = '', encoding = $encoding, auto_detect = false)`,
+      { path, encoding },
     );
   try {
     try {
@@ -235,10 +219,11 @@ export async function stageFixedWidth(
     const badType = (
       await db.runAndReadAll(
         `SELECT rowid + 1 AS linha, substr(l, 1, ${typeWidth}) AS t FROM ${lines}
-         WHERE substr(l, 1, ${typeWidth}) NOT IN (${[header, data, trailer].map(sqlString).join(', ')})
-            OR (substr(l, 1, ${typeWidth}) = ${sqlString(header)} AND rowid > 0)
-            OR (substr(l, 1, ${typeWidth}) = ${sqlString(trailer)} AND rowid < ${n - 1})
+         WHERE substr(l, 1, ${typeWidth}) NOT IN ($header, $data, $trailer)
+            OR (substr(l, 1, ${typeWidth}) = $header AND rowid > 0)
+            OR (substr(l, 1, ${typeWidth}) = $trailer AND rowid < ${n - 1})
          ORDER BY rowid LIMIT 1`,
+        { header, data, trailer },
       )
     ).getRowObjectsJS()[0] as { linha: bigint; t: string } | undefined;
     if (badType) {
@@ -297,7 +282,8 @@ export async function stageFixedWidth(
     // One pass slices and casts; `_bad` marks records with a field that does not parse. Raw slices are
     // not kept: the rare bad record is sliced again from its line for the quarantine row.
     await db.run(
-      `CREATE OR REPLACE TEMP TABLE ${parsed} AS SELECT * EXCLUDE (l), (${anyInvalid}) AS _bad FROM (SELECT rowid + 1 AS _linha, l, ${casts.join(', ')} FROM ${lines} WHERE substr(l, 1, ${typeWidth}) = ${sqlString(data)})`,
+      `CREATE OR REPLACE TEMP TABLE ${parsed} AS SELECT * EXCLUDE (l), (${anyInvalid}) AS _bad FROM (SELECT rowid + 1 AS _linha, l, ${casts.join(', ')} FROM ${lines} WHERE substr(l, 1, ${typeWidth}) = $data)`,
+      { data },
     );
 
     const counts = (
@@ -309,23 +295,26 @@ export async function stageFixedWidth(
     if (quarantined > 0) {
       await ensureQuarantineTable(db);
       const bad = `(SELECT p.*, x.l FROM ${parsed} p JOIN ${lines} x ON x.rowid + 1 = p._linha WHERE p._bad)`;
-      const inserts = checked.map(
-        ({ f, i }) =>
-          `SELECT ${sqlString(spec.id)}, ${sqlString(arquivo)}, _linha, ${sqlString(f.name)}, ${raw(f)}, ${sqlString(`expected ${expectedText(f)}`)} FROM ${bad} WHERE ${invalid(f, i)}`,
-      );
-      await db.run(`INSERT INTO _quarantine ${inserts.join(' UNION ALL ')}`);
+      const qParams: Record<string, string> = { fonte: spec.id, arquivo };
+      const inserts = checked.map(({ f, i }) => {
+        qParams[`campo_${i}`] = f.name;
+        qParams[`motivo_${i}`] = `expected ${expectedText(f)}`;
+        return `SELECT $fonte, $arquivo, _linha, $campo_${i}, ${raw(f)}, $motivo_${i} FROM ${bad} WHERE ${invalid(f, i)}`;
+      });
+      await db.run(`INSERT INTO _quarantine ${inserts.join(' UNION ALL ')}`, qParams);
     }
     await db.run(`DROP TABLE ${lines}`);
 
-    const columns = spec.fields.map((f) => `${sqlIdent(f.name)} ${fixedWidthSqlType(f)}`);
+    const columns = spec.fields.map((f) => `${quote(f.name)} ${fixedWidthSqlType(f)}`);
     await db.run(
-      `CREATE TABLE IF NOT EXISTS ${sqlIdent(spec.staged)} (${columns.join(', ')}, _arquivo VARCHAR, _linha BIGINT)`,
+      `CREATE TABLE IF NOT EXISTS ${quote(spec.staged)} (${columns.join(', ')}, _arquivo VARCHAR, _linha BIGINT)`,
     );
-    const names = spec.fields.map((f) => sqlIdent(f.name)).join(', ');
+    const names = spec.fields.map((f) => quote(f.name)).join(', ');
     const values = spec.fields.map((_, i) => `v${i}`).join(', ');
     // Insertion order is preserved (DuckDB default), so rows land in file order without a sort.
     await db.run(
-      `INSERT INTO ${sqlIdent(spec.staged)} (${names}, _arquivo, _linha) SELECT ${values}, ${sqlString(arquivo)}, _linha FROM ${parsed} WHERE NOT _bad`,
+      `INSERT INTO ${quote(spec.staged)} (${names}, _arquivo, _linha) SELECT ${values}, $arquivo, _linha FROM ${parsed} WHERE NOT _bad`,
+      { arquivo },
     );
     return { arquivo, staged: spec.staged, rows: Number(counts.n) - quarantined, quarantined };
   } finally {

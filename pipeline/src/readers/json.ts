@@ -11,11 +11,19 @@ import type {
   StagedFile,
 } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
+import { quote } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
-import { ensureQuarantineTable, sqlType } from '../core/staging.ts';
+import { ensureQuarantineTable, sqlType, stagingColumn } from '../core/staging.ts';
 
 // The shape types live with the spec types; re-exported so sources keep one import for `jsonShape`.
 export type { FileFacts, JsonRecord, JsonShape } from '../core/source.ts';
+
+/** One record per element of `items`, at the JSON path `path(i)`, with `extra` values (e.g. parent keys) first. */
+export const records = <T extends Record<string, unknown>>(
+  items: readonly T[],
+  path: (i: number) => string,
+  extra: Record<string, unknown> = {},
+): JsonRecord[] => items.map((values, i) => ({ path: path(i), values: { ...extra, ...values } }));
 
 /** Builds a shape whose records come from a zod-validated answer, keeping the schema's output type. */
 export function jsonShape<S extends z.ZodType>(
@@ -24,23 +32,6 @@ export function jsonShape<S extends z.ZodType>(
   opts: Pick<JsonShape, 'numbers' | 'empty'>,
 ): JsonShape {
   return { ...opts, extract: (body, facts) => records(schema.parse(body), facts) };
-}
-
-function sqlString(value: string): string {
-  return `'${value.replaceAll("'", "''")}'`;
-}
-
-function sqlIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
-}
-
-/** Staging column name: source name lowercased with accents stripped (docs/architecture.md). */
-export function stagingName(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_]/g, '_');
 }
 
 /** JSON path segment for a key or an index, in `$.a.b[3]` form. */
@@ -169,16 +160,15 @@ export async function stageJson(
     (m) => m[1] ?? '',
   );
 
-  const columns = spec.columns.map((c) => ({ c, name: stagingName(c.name) }));
+  const columns = spec.columns.map((c) => ({ c, name: stagingColumn(c.name) }));
   const ddl = [
-    ...columns.map(({ c, name }) => `${sqlIdent(name)} ${sqlType(c)}`),
+    ...columns.map(({ c, name }) => `${quote(name)} ${sqlType(c)}`),
     '_arquivo VARCHAR',
     '_linha BIGINT',
     '_caminho VARCHAR',
-    ...factNames.map((f) => `${sqlIdent(`_${f}`)} VARCHAR`),
+    ...factNames.map((f) => `${quote(`_${f}`)} VARCHAR`),
   ];
-  const createStaged = () =>
-    db.run(`CREATE TABLE IF NOT EXISTS ${sqlIdent(spec.staged)} (${ddl.join(', ')})`);
+  const createStaged = () => db.run(`CREATE TABLE IF NOT EXISTS ${quote(spec.staged)} (${ddl.join(', ')})`);
 
   const bytes = await readFile(file.path);
   // Buffer's 'latin1' is ISO-8859-1 byte for byte (TextDecoder's 'latin1' is windows-1252).
@@ -259,11 +249,18 @@ export async function stageJson(
   await createStaged();
   if (quarantine.length > 0) {
     await ensureQuarantineTable(db);
-    const values = quarantine.map(
-      (q) =>
-        `(${sqlString(spec.id)}, ${sqlString(arquivo)}, ${q.linha}, ${sqlString(q.campo)}, ${sqlString(q.valor)}, ${sqlString(q.motivo)})`,
-    );
-    await db.run(`INSERT INTO _quarantine VALUES ${values.join(', ')}`);
+    // The appender takes values, not SQL text: a field or a value with a quote goes in as written.
+    const ap = await db.createAppender('_quarantine');
+    for (const q of quarantine) {
+      ap.appendVarchar(spec.id);
+      ap.appendVarchar(arquivo);
+      ap.appendBigInt(BigInt(q.linha));
+      ap.appendVarchar(q.campo);
+      ap.appendVarchar(q.valor);
+      ap.appendVarchar(q.motivo);
+      ap.endRow();
+    }
+    ap.closeSync();
   }
 
   // Converted values are exact text; one cast in SQL gives the typed columns (no float on the way).
@@ -274,9 +271,7 @@ export async function stageJson(
     '_arquivo_linha',
     '_caminho',
   ];
-  await db.run(
-    `CREATE TABLE ${sqlIdent(scratch)} (${names.map((n) => `${sqlIdent(n)} VARCHAR`).join(', ')})`,
-  );
+  await db.run(`CREATE TABLE ${quote(scratch)} (${names.map((n) => `${quote(n)} VARCHAR`).join(', ')})`);
   try {
     const appender = await db.createAppender(scratch);
     for (const row of converted) {
@@ -288,9 +283,9 @@ export async function stageJson(
     }
     appender.closeSync();
     const casts = [
-      ...columns.map(({ c, name }) => `CAST(${sqlIdent(name)} AS ${sqlType(c)})`),
-      ...factNames.map((f) => sqlIdent(`_${f}`)),
-      sqlString(arquivo),
+      ...columns.map(({ c, name }) => `CAST(${quote(name)} AS ${sqlType(c)})`),
+      ...factNames.map((f) => quote(`_${f}`)),
+      '$arquivo',
       'CAST(_arquivo_linha AS BIGINT)',
       '_caminho',
     ];
@@ -300,12 +295,13 @@ export async function stageJson(
       '_arquivo',
       '_linha',
       '_caminho',
-    ].map(sqlIdent);
+    ].map((n) => quote(n));
     await db.run(
-      `INSERT INTO ${sqlIdent(spec.staged)} (${target.join(', ')}) SELECT ${casts.join(', ')} FROM ${sqlIdent(scratch)} ORDER BY CAST(_arquivo_linha AS BIGINT)`,
+      `INSERT INTO ${quote(spec.staged)} (${target.join(', ')}) SELECT ${casts.join(', ')} FROM ${quote(scratch)} ORDER BY CAST(_arquivo_linha AS BIGINT)`,
+      { arquivo },
     );
   } finally {
-    await db.run(`DROP TABLE IF EXISTS ${sqlIdent(scratch)}`);
+    await db.run(`DROP TABLE IF EXISTS ${quote(scratch)}`);
   }
   return {
     arquivo,

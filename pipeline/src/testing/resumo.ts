@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { quote } from '../core/sql.ts';
 
 /**
  * A regression net for the whole publication: what a build published, reduced to a small committed
@@ -79,18 +80,18 @@ async function conjunto(dir: string, path: string): Promise<Resumo['conjuntos'][
   const inst = await DuckDBInstance.create(':memory:');
   const db = await inst.connect();
   try {
-    const arquivo = join(dir, path).replaceAll("'", "''");
-    const desc = (await db.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${arquivo}')`))
+    const arquivo = [join(dir, path)];
+    const desc = (await db.runAndReadAll('DESCRIBE SELECT * FROM read_parquet($1)', arquivo))
       .getRowObjectsJson()
       .map((r) => ({ nome: String(r.column_name), tipo: String(r.column_type) }));
     const exprs = ['count(*) AS "n"'];
     desc.forEach((c, i) => {
-      const q = `"${c.nome.replaceAll('"', '""')}"`;
+      const q = quote(c.nome);
       exprs.push(`count(*) - count(${q}) AS "z${i}"`);
       if (NUMERICO.test(c.tipo)) exprs.push(`sum(${q})::DOUBLE AS "s${i}"`);
     });
     const [linha] = (
-      await db.runAndReadAll(`SELECT ${exprs.join(', ')} FROM read_parquet('${arquivo}')`)
+      await db.runAndReadAll(`SELECT ${exprs.join(', ')} FROM read_parquet($1)`, arquivo)
     ).getRowObjectsJson();
     const colunas: Resumo['conjuntos'][number]['colunas'] = {};
     desc.forEach((c, i) => {

@@ -9,7 +9,6 @@ import { consultar } from '../../testing/consulta.ts';
 
 /** The bulk sets of the real sample build (data/sample/raw). */
 let cur: string;
-const lit = (p: string) => `'${p.replaceAll("'", "''")}'`;
 
 beforeAll(async () => {
   cur = join(await amostraPublicada(), 'current');
@@ -30,7 +29,7 @@ describe('bulk sets: CSV, Parquet copy and column dictionary (real sample)', () 
       const pq = porCaminho.get(`parquet/${nome}.parquet`);
       expect(pq?.rows, nome).toBe(a.rows);
       const colunasPq = (
-        await consultar(`DESCRIBE SELECT * FROM read_parquet(${lit(join(cur, pq?.path ?? ''))})`)
+        await consultar('DESCRIBE SELECT * FROM read_parquet($1)', [join(cur, pq?.path ?? '')])
       ).map((r) => r.column_name);
       const cabecalho = (await readFile(join(cur, a.path), 'utf8')).split('\n', 1)[0]?.split(',');
       expect(cabecalho, nome).toEqual(colunasPq);
@@ -47,7 +46,8 @@ describe('bulk sets: CSV, Parquet copy and column dictionary (real sample)', () 
   it('fund sets carry feito_aqui: HGLG11 distributions from the made-here B3 answer are marked, real rows are not', async () => {
     const rows = await consultar(
       `SELECT ticker, tipo, CAST(valor AS VARCHAR) AS valor, CAST(data_com AS VARCHAR) AS data_com, feito_aqui, arquivo
-       FROM read_parquet(${lit(join(cur, 'parquet/fiis_proventos.parquet'))}) ORDER BY data_com DESC, tipo LIMIT 1`,
+       FROM read_parquet($1) ORDER BY data_com DESC, tipo LIMIT 1`,
+      [join(cur, 'parquet/fiis_proventos.parquet')],
     );
     expect(rows).toEqual([
       {
@@ -61,15 +61,17 @@ describe('bulk sets: CSV, Parquet copy and column dictionary (real sample)', () 
     ]);
     // MXRF11: real CVM reports and COTAHIST only (inf_mensal_fii_geral_2021.csv line 7554).
     const fundos = await consultar(
-      `SELECT ticker, feito_aqui, dy_12m, flag_dy FROM read_parquet(${lit(join(cur, 'parquet/fiis.parquet'))})
+      `SELECT ticker, feito_aqui, dy_12m, flag_dy FROM read_parquet($1)
        WHERE ticker IN ('HGLG11', 'MXRF11') ORDER BY ticker`,
+      [join(cur, 'parquet/fiis.parquet')],
     );
     expect(fundos).toEqual([
       { ticker: 'HGLG11', feito_aqui: true, dy_12m: 12 / 148.34, flag_dy: 'proventos_feitos_aqui' },
       { ticker: 'MXRF11', feito_aqui: false, dy_12m: null, flag_dy: 'sem_fonte_de_rendimentos' },
     ]);
     const [etf] = await consultar(
-      `SELECT count(*) AS n, list(ticker ORDER BY ticker) FILTER (WHERE feito_aqui) AS feitos FROM read_parquet(${lit(join(cur, 'parquet/etfs.parquet'))})`,
+      `SELECT count(*) AS n, list(ticker ORDER BY ticker) FILTER (WHERE feito_aqui) AS feitos FROM read_parquet($1)`,
+      [join(cur, 'parquet/etfs.parquet')],
     );
     // The 83 lines of the real B3 list (etfs-listados-20231014.csv); the three linked to the made-here fund
     // files of feitos-aqui/cvm/fundos-etf are marked, the other 80 rest on real files only.

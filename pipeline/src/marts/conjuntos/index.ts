@@ -1,4 +1,4 @@
-import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import { ARTEFATOS, CONJUNTOS_DECLARADOS, entradaDoDicionario, escrita } from '@fundamentos/schemas/catalogo';
 import type { Conjuntos } from '@fundamentos/schemas/conjuntos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
@@ -10,7 +10,6 @@ import { CONJUNTOS_FIIS } from '../fiis/conjuntos.ts';
 import { CONJUNTOS } from '../fundamentos/publicacao.ts';
 import { CONJUNTOS_MERCADO } from '../mercado/publicacao.ts';
 import { CONJUNTOS_SCORES } from '../scores.ts';
-import { COLUNAS_COMUNS, DESCRICOES_CONJUNTOS } from './dicionario.ts';
 import { escreverConjuntos } from './escrever.ts';
 
 /** The sets this stage writes (Parquet and CSV); the company and market sets are written by their stages. */
@@ -28,32 +27,65 @@ export const TODOS_OS_CONJUNTOS: Record<string, string> = {
 
 const Coluna = z.object({ column_name: z.string(), column_type: z.string() });
 
-/** The column dictionary of every set: names and types from DuckDB, meanings from `DESCRICOES_CONJUNTOS`. */
+/** A set's column whose name, place or type differs from the catalogue's declaration. */
+export interface Divergencia {
+  conjunto: string;
+  coluna: string;
+  declarado: string | null;
+  publicado: string | null;
+}
+
+/**
+ * The column dictionary of every set: the catalogue's declaration (CONJUNTOS_DECLARADOS), checked against
+ * the columns DuckDB gives for the set's SQL. Where they differ the dictionary tells what the files hold
+ * (DuckDB's name and type, the declared meaning when the name is declared) and the difference is reported.
+ */
 export async function dicionarioDosConjuntos(
   ctx: Pick<BuildContext, 'db' | 'versao_do_dado'>,
-): Promise<{ dicionario: Conjuntos; sem_significado: { conjunto: string; coluna: string }[] }> {
+): Promise<{ dicionario: Conjuntos; divergencias: Divergencia[] }> {
   const conjuntos: Conjuntos['conjuntos'] = [];
-  const semSignificado: { conjunto: string; coluna: string }[] = [];
+  const divergencias: Divergencia[] = [];
   for (const [conjunto, sql] of Object.entries(TODOS_OS_CONJUNTOS)) {
-    const desc = DESCRICOES_CONJUNTOS[conjunto];
-    const colunas = (await linhas(ctx.db, `DESCRIBE ${sql}`, Coluna)).map((c) => {
-      const s = desc?.colunas[c.column_name] ?? COLUNAS_COMUNS[c.column_name] ?? null;
-      if (s === null) semSignificado.push({ conjunto, coluna: c.column_name });
+    const declarado = CONJUNTOS_DECLARADOS[conjunto];
+    const entrada = declarado
+      ? entradaDoDicionario(conjunto, declarado)
+      : {
+          conjunto,
+          descricao: `conjunto ${conjunto} (sem descrição)`,
+          descricao_en: `set ${conjunto} (no description)`,
+          colunas: [],
+        };
+    const reais = await linhas(ctx.db, `DESCRIBE ${sql}`, Coluna);
+    const n = Math.max(reais.length, entrada.colunas.length);
+    for (let i = 0; i < n; i++) {
+      const d = entrada.colunas[i];
+      const r = reais[i];
+      const dt = d ? `${d.coluna} ${d.tipo}` : null;
+      const rt = r ? `${r.column_name} ${r.column_type}` : null;
+      if (dt !== rt)
+        divergencias.push({
+          conjunto,
+          coluna: r?.column_name ?? d?.coluna ?? '',
+          declarado: dt,
+          publicado: rt,
+        });
+    }
+    const porNome = new Map(entrada.colunas.map((c) => [c.coluna, c]));
+    const colunas = reais.map((r) => {
+      const d = porNome.get(r.column_name);
       return {
-        coluna: c.column_name,
-        tipo: c.column_type,
-        significado: s?.[0] ?? null,
-        significado_en: s?.[1] ?? null,
+        coluna: r.column_name,
+        tipo: r.column_type,
+        significado: d?.significado ?? null,
+        significado_en: d?.significado_en ?? null,
       };
     });
-    conjuntos.push({
-      conjunto,
-      descricao: desc?.descricao[0] ?? `conjunto ${conjunto} (sem descrição)`,
-      descricao_en: desc?.descricao[1] ?? `set ${conjunto} (no description)`,
-      colunas,
-    });
+    conjuntos.push({ ...entrada, colunas });
   }
-  return { dicionario: { versao_do_dado: ctx.versao_do_dado, conjuntos }, sem_significado: semSignificado };
+  for (const conjunto of Object.keys(CONJUNTOS_DECLARADOS))
+    if (!(conjunto in TODOS_OS_CONJUNTOS))
+      divergencias.push({ conjunto, coluna: '', declarado: 'set', publicado: null });
+  return { dicionario: { versao_do_dado: ctx.versao_do_dado, conjuntos }, divergencias };
 }
 
 /**
@@ -96,14 +128,15 @@ export const conjuntosStage: Stage = {
   cria: [],
   async run(ctx) {
     const out: ManifestEntry[] = await escreverConjuntos(ctx, CONJUNTOS_FUNDOS);
-    const { dicionario, sem_significado } = await dicionarioDosConjuntos(ctx);
+    const { dicionario, divergencias } = await dicionarioDosConjuntos(ctx);
     ctx.report.invariant({
       nome: 'conjuntos_colunas_documentadas',
       tipo: 'soft',
-      descricao: 'every column of every bulk set has a meaning in the set dictionary (json/conjuntos.json)',
+      descricao:
+        'every column of every bulk set is declared in the catalogue with its place, type and meaning (json/conjuntos.json)',
       verificados: dicionario.conjuntos.reduce((n, c) => n + c.colunas.length, 0),
-      falhas: sem_significado.length,
-      exemplos: sem_significado.slice(0, 10),
+      falhas: divergencias.length,
+      exemplos: divergencias.slice(0, 10),
     });
     out.push(
       await ctx.writer.json({

@@ -8,9 +8,9 @@ import {
 import { juntarFlags } from '@fundamentos/schemas/flags';
 import { z } from 'zod';
 import { agruparPorTicker } from '../../core/agrupar.ts';
-import { linhas } from '../../core/sql.ts';
+import { executar, linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
-import { PREGOES_LIQUIDEZ, SQL_ETFS } from './sql.ts';
+import { PARAMETROS_ETFS, PREGOES_LIQUIDEZ, SQL_ETFS } from './sql.ts';
 
 const num = z.coerce.number();
 const numN = z.coerce.number().nullable();
@@ -177,7 +177,7 @@ export interface EtfsMontados {
 
 /** Runs the ETF SQL and assembles the list and one resource per listed ETF. */
 export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'>): Promise<EtfsMontados> {
-  await ctx.db.run(SQL_ETFS);
+  await executar(ctx.db, SQL_ETFS, PARAMETROS_ETFS);
   const lista = await linhas(
     ctx.db,
     `SELECT l.sigla, l.ticker, l.nome, l.nome_pregao, l.emissor, l.indice, l.origem, v.n_cnpj, v.cnpj, v.origens

@@ -1,4 +1,5 @@
-import { lit } from '../../core/sql.ts';
+import type { DuckDBValue } from '@duckdb/node-api';
+import { textos } from '../../core/sql.ts';
 
 /**
  * SQL of the ETF marts. Inputs: the B3 ETF list (`stg_b3_etf_listados`), COTAHIST through
@@ -43,9 +44,11 @@ export const JANELAS_SQL: [string, string][] = [
   ['10a', 'INTERVAL 10 YEAR'],
 ];
 
-const blocos = Object.entries(BLOCOS_CDA)
-  .map(([b, r]) => `(${lit(b)}, ${lit(r)})`)
-  .join(', ');
+/** The values SQL_ETFS names (`$blocos_cda`, `$rotulos_cda`); it runs through `executar`. */
+export const PARAMETROS_ETFS: Readonly<Record<string, DuckDBValue>> = {
+  blocos_cda: textos(Object.keys(BLOCOS_CDA)),
+  rotulos_cda: textos(Object.values(BLOCOS_CDA)),
+};
 
 export const SQL_ETFS = /* sql */ `
 -- one row per root code; with several list files the newest list wins
@@ -178,7 +181,7 @@ SELECT c.ticker, c.competencia,
   CASE WHEN c.pl > 0 THEN CAST(b.vl_merc_pos_final AS DOUBLE) / c.pl END AS fracao, b._arquivo AS arquivo
 FROM int_etf_carteira_pl c JOIN int_etf_vinculo v USING (ticker)
 JOIN stg_cvm_cda_blc b ON ${cnpj('b.cnpj_fundo_classe')} = v.cnpj AND b.dt_comptc = c.competencia
-JOIN (VALUES ${blocos}) r(bloco, rotulo) ON r.bloco = b._bloco
+JOIN (SELECT unnest($blocos_cda) AS bloco, unnest($rotulos_cda) AS rotulo) r ON r.bloco = b._bloco
 WHERE b.vl_merc_pos_final IS NOT NULL;
 
 -- portfolio share per block label of the newest month (the page's por_tipo), largest first

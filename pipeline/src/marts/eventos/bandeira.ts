@@ -1,6 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
-import { linhas, lit } from '../../core/sql.ts';
+import { linhas, TEXTOS, textos } from '../../core/sql.ts';
 import { carregarMart, comVereditoNoAno, montarVereditos } from '../veredito.ts';
 
 /** The verdict's flag colour of one company as it stood when the DFP of `ano` arrived. */
@@ -40,23 +40,22 @@ async function coresPorAno(db: DuckDBConnection): Promise<CorNoAno[]> {
   return out;
 }
 
-const lista = (xs: readonly string[]) => `CAST([${xs.map(lit).join(', ')}] AS VARCHAR[])`;
-
 /** Writes `int_eventos_bandeira_cores` from the verdict's inputs (its `int_veredito_*` tables of this build). */
 export async function gravarCores(db: DuckDBConnection): Promise<number> {
   const cores = await coresPorAno(db);
   await db.run(
     'CREATE OR REPLACE TABLE int_eventos_bandeira_cores (cd_regulator INTEGER, ano INTEGER, cor VARCHAR, motivos VARCHAR[], motivos_en VARCHAR[])',
   );
-  for (let i = 0; i < cores.length; i += 500) {
-    const bloco = cores.slice(i, i + 500);
-    await db.run(
-      `INSERT INTO int_eventos_bandeira_cores VALUES ${bloco
-        .map(
-          (c) => `(${c.cd_regulator}, ${c.ano}, ${lit(c.cor)}, ${lista(c.motivos)}, ${lista(c.motivos_en)})`,
-        )
-        .join(', ')}`,
-    );
+  // The appender takes values, not SQL text: a reason with a quote in it goes in as written.
+  const ap = await db.createAppender('int_eventos_bandeira_cores');
+  for (const c of cores) {
+    ap.appendInteger(c.cd_regulator);
+    ap.appendInteger(c.ano);
+    ap.appendVarchar(c.cor);
+    ap.appendList(textos(c.motivos), TEXTOS);
+    ap.appendList(textos(c.motivos_en), TEXTOS);
+    ap.endRow();
   }
+  ap.closeSync();
   return cores.length;
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { executar } from '../../core/sql.ts';
 import { contextoMemoria } from '../fundamentos/amostra/contexto-memoria.ts';
 import { SQL_EVENTOS_ETF_SOBREPOSICAO, SQL_EVENTOS_ETF_TAXA } from './etf.ts';
+import { PARAMETROS_FAIXAS } from './faixas.ts';
 import { montarEventos } from './publicacao.ts';
 import { sqlMartEventos } from './sql.ts';
 
@@ -35,12 +37,14 @@ describe('ETF watcher: overlap and fee kinds (made-here mart tables)', () => {
         ('99999999000191', '2010-01-04', 0.3, '2021-03-01', 'cad_fi_hist_taxa_adm.csv', 6),
         ('99999999000272', '2012-01-04', 0.2, '2012-01-04', 'cad_fi_hist_taxa_adm.csv', 7)
       ) t(cnpj_fundo, dt_reg, taxa_adm, dt_ini_taxa_adm, _arquivo, _linha);`);
-    await ctx.db.run(
+    await executar(
+      ctx.db,
       [
         SQL_EVENTOS_ETF_SOBREPOSICAO,
         SQL_EVENTOS_ETF_TAXA,
         sqlMartEventos(['etf_sobreposicao', 'etf_taxa']),
       ].join('\n'),
+      PARAMETROS_FAIXAS,
     );
     const es = await montarEventos(ctx);
     expect(es.map((e) => [e.ticker, e.tipo, e.periodo_anterior, e.periodo_novo, e.antes, e.depois])).toEqual([

@@ -6,6 +6,7 @@ import { type EventoPublicado, VigiaEventosArtefatoSchema } from '@fundamentos/s
 import { beforeAll, describe, expect, it } from 'vitest';
 import { specsFor } from '../../core/discover.ts';
 import type { DelimitedSourceSpec } from '../../core/source.ts';
+import { executar } from '../../core/sql.ts';
 import { stageDelimited } from '../../readers/delimited.ts';
 import { recordingReporter, samplePath } from '../../sources/b3/test-helpers.ts';
 import { dfpItrSources } from '../../sources/cvm/dfp-itr.ts';
@@ -15,7 +16,7 @@ import { fatosStage } from '../fundamentos/fatos.ts';
 import { trimestresStage } from '../fundamentos/trimestres.ts';
 import { SQL_TRIMESTRAIS } from '../mercado/trimestrais.ts';
 import { faixaDe } from '../veredito.ts';
-import { FAIXA_PVP_FII, sqlFaixa } from './faixas.ts';
+import { FAIXA_PVP_FII, PARAMETROS_FAIXAS, sqlFaixa } from './faixas.ts';
 import { montarEventos } from './publicacao.ts';
 import { SQL_EVENTOS_BASE, SQL_EVENTOS_FUNDOS, SQL_EVENTOS_TRIMESTRAIS, sqlMartEventos } from './sql.ts';
 
@@ -138,11 +139,26 @@ describe('events of the real sample (GAFISA, GFSA3, CVM code 16101)', () => {
 });
 
 describe('fund bands (made-here values)', () => {
-  it('P/VP bands: lower cut included, labels in both languages', () => {
+  it('P/VP bands: lower cut included, labels in both languages', async () => {
     expect(FAIXA_PVP_FII.rotulo(0.899).pt).toBe('abaixo de 0,9');
     expect(FAIXA_PVP_FII.rotulo(1).en).toBe('from 1 to under 1.1');
     expect(FAIXA_PVP_FII.rotulo(1.1).pt).toBe('1,1 ou mais');
-    expect(sqlFaixa(FAIXA_PVP_FII, 'x', 'pt')).toContain("WHEN x >= 1.1 THEN '1,1 ou mais'");
+    // the SQL fragment gives the same labels, bound from the rule (PARAMETROS_FAIXAS)
+    const { ctx } = await contextoMemoria();
+    await executar(
+      ctx.db,
+      `CREATE TABLE faixas_teste AS SELECT x, ${sqlFaixa(FAIXA_PVP_FII, 'x', 'pt')} AS pt, ${sqlFaixa(FAIXA_PVP_FII, 'x', 'en')} AS en
+       FROM (VALUES (0.899), (0.9), (1.0), (1.1), (NULL)) v(x)`,
+      PARAMETROS_FAIXAS,
+    );
+    const r = await ctx.db.runAndReadAll('SELECT pt, en FROM faixas_teste ORDER BY x NULLS LAST');
+    expect(r.getRowsJson()).toEqual([
+      ['abaixo de 0,9', 'below 0.9'],
+      ['de 0,9 a menos de 1', 'from 0.9 to under 1'],
+      ['de 1 a menos de 1,1', 'from 1 to under 1.1'],
+      ['1,1 ou mais', '1.1 or more'],
+      [null, null],
+    ]);
   });
 });
 
@@ -212,7 +228,11 @@ describe('quarter against the previous quarter (made-here ITR fixture)', () => {
     await fatosStage.run(ctx);
     await trimestresStage.run(ctx);
     await db.run(SQL_TRIMESTRAIS);
-    await db.run([SQL_EVENTOS_BASE, SQL_EVENTOS_TRIMESTRAIS, sqlMartEventos(['trimestral'])].join('\n'));
+    await executar(
+      db,
+      [SQL_EVENTOS_BASE, SQL_EVENTOS_TRIMESTRAIS, sqlMartEventos(['trimestral'])].join('\n'),
+      PARAMETROS_FAIXAS,
+    );
     const es = await montarEventos(ctx);
     expect(es.map((e) => [e.tipo, e.periodo_anterior, e.periodo_novo, e.antes, e.depois, e.data])).toEqual([
       ['lucro_prejuizo', '2025T2', '2025T3', -5000, 20000, '2025-11-08'],
@@ -265,8 +285,10 @@ describe('REIT and ETF watchers (made-here mart tables)', () => {
       CREATE TABLE stg_b3_etf_listados AS SELECT * FROM (VALUES
         ('FETF', 'IBOV', 'lista-a.csv', 2, DATE '2023-01-01'), ('FETF', 'IBXX', 'lista-b.csv', 2, DATE '2024-01-01')
       ) t(codigo, indice, _arquivo, _linha, _data);`);
-    await ctx.db.run(
+    await executar(
+      ctx.db,
       [SQL_EVENTOS_FUNDOS, sqlMartEventos(['fii_pvp', 'fii_reenvio', 'etf_agio', 'etf_indice'])].join('\n'),
+      PARAMETROS_FAIXAS,
     );
     const es = await montarEventos(ctx);
     expect(

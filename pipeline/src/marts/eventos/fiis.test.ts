@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type EventoPublicado, VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { executar } from '../../core/sql.ts';
 import { amostraPublicada } from '../../testing/amostra.ts';
 import { montarSerieMensal } from '../fiis/mensal.ts';
 import { contextoMemoria } from '../fundamentos/amostra/contexto-memoria.ts';
-import { FAIXA_PVP_FII } from './faixas.ts';
+import { FAIXA_PVP_FII, PARAMETROS_FAIXAS } from './faixas.ts';
 import { SQL_EVENTOS_FII, verificarEventosFii } from './fiis.ts';
 import { montarEventos } from './publicacao.ts';
 import { sqlMartEventos } from './sql.ts';
@@ -105,7 +106,11 @@ describe('REIT monthly series and its watcher kinds (made-here tables)', () => {
       { ref: '2030-09-30', versao: 2, vac: 0.25, flag: null },
     ]);
 
-    await ctx.db.run([SQL_EVENTOS_FII, sqlMartEventos(['fii_dy', 'fii_vacancia'])].join('\n'));
+    await executar(
+      ctx.db,
+      [SQL_EVENTOS_FII, sqlMartEventos(['fii_dy', 'fii_vacancia'])].join('\n'),
+      PARAMETROS_FAIXAS,
+    );
     // the P/VP pairs come from SQL_EVENTOS_FUNDOS (tested in eventos.test.ts); none here
     await ctx.db.run('CREATE TABLE int_eventos_fii_pvp (ticker VARCHAR, comp_novo DATE, conta BOOLEAN)');
     await verificarEventosFii(ctx);

@@ -1,5 +1,7 @@
+import { executar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
 import { gravarCores } from './bandeira.ts';
+import { PARAMETROS_FAIXAS } from './faixas.ts';
 import { verificarEventosFii } from './fiis.ts';
 import { publicarEventos } from './publicacao.ts';
 import { SQL_EVENTOS, verificarEventos } from './sql.ts';
@@ -78,7 +80,7 @@ export const eventosStage: Stage = {
   async run(ctx) {
     const cores = await gravarCores(ctx.db);
     ctx.log(`vigia: ${cores} verdict colours (company × year)`);
-    await ctx.db.run(SQL_EVENTOS);
+    await executar(ctx.db, SQL_EVENTOS, PARAMETROS_FAIXAS);
     await verificarEventos(ctx);
     await verificarEventosFii(ctx);
     return publicarEventos(ctx);

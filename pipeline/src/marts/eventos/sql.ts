@@ -1,7 +1,7 @@
 import { verificar } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { SQL_EVENTOS_ETF_SOBREPOSICAO, SQL_EVENTOS_ETF_TAXA } from './etf.ts';
-import { FAIXA_AGIO_ETF, FAIXA_PVP_FII, faixaVeredito, sqlFaixa } from './faixas.ts';
+import { FAIXA_AGIO_ETF, FAIXA_DIVIDA, FAIXA_MARGEM, FAIXA_PVP_FII, sqlFaixa } from './faixas.ts';
 import { SQL_EVENTOS_FII } from './fiis.ts';
 
 /**
@@ -13,12 +13,9 @@ import { SQL_EVENTOS_FII } from './fiis.ts';
  * year) is written by TypeScript before this SQL runs: the colour rule lives in veredito.ts only.
  */
 
-const MARGEM = faixaVeredito('margem_liquida');
-const DIVIDA = faixaVeredito('dl_ebitda');
-
 const faixaIndicador = (expr: string, lingua: 'pt' | 'en') => `CASE indicador
-  WHEN 'margem_liquida' THEN ${sqlFaixa(MARGEM, expr, lingua)}
-  WHEN 'dl_ebitda' THEN ${sqlFaixa(DIVIDA, expr, lingua)} END`;
+  WHEN 'margem_liquida' THEN ${sqlFaixa(FAIXA_MARGEM, expr, lingua)}
+  WHEN 'dl_ebitda' THEN ${sqlFaixa(FAIXA_DIVIDA, expr, lingua)} END`;
 
 /** A regulator link is kept only when it is a plain http(s) address. */
 const link = (col: string) =>

@@ -33,6 +33,10 @@ async function stageErr(path: string): Promise<InputError> {
 }
 
 /** Writes a variant of the real daily file (made here from its lines) to a temp dir. */
+/** Stages a changed copy of the 2022-02-03 daily file under its real name. */
+const stageVariant = (db: Awaited<ReturnType<typeof freshDb>>, path: string) =>
+  stageFixedWidth(db, cotahistSpec, { path, arquivo: 'COTAHIST_D03022022.TXT' }, recordingReporter());
+
 function variant(name: string, edit: (lines: string[]) => string[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'cotahist-'));
   const lines = readFileSync(D20220203, 'latin1').split('\r\n');
@@ -210,12 +214,7 @@ describe('COTAHIST reader refuses bad files', () => {
       lines.map((l, i) => (i === 2 ? `${l.slice(0, 27)}${nome}${l.slice(39)}` : l)),
     );
     const db = await freshDb();
-    const staged = await stageFixedWidth(
-      db,
-      cotahistSpec,
-      { path, arquivo: 'COTAHIST_D03022022.TXT' },
-      recordingReporter(),
-    );
+    const staged = await stageVariant(db, path);
     expect(staged.rows).toBe(7261);
     const r = await one<{ nomres: string }>(db, 'SELECT nomres FROM stg_b3_cotahist WHERE _linha = 3');
     expect(r.nomres).toBe('S\u00c3O\u0083');
@@ -227,12 +226,7 @@ describe('COTAHIST reader refuses bad files', () => {
       lines.map((l, i) => (i === 2 ? `${l.slice(0, 108)}ABCDEFGHIJKLM${l.slice(121)}` : l)),
     );
     const db = await freshDb();
-    const staged = await stageFixedWidth(
-      db,
-      cotahistSpec,
-      { path, arquivo: 'COTAHIST_D03022022.TXT' },
-      recordingReporter(),
-    );
+    const staged = await stageVariant(db, path);
     expect(staged.quarantined).toBe(1);
     expect(staged.rows).toBe(7260);
     const q = await rows<Record<string, unknown>>(

@@ -19,6 +19,18 @@ const CASH = samplePath('raw/b3/empresas/GetListedCashDividends_AMBEVSA.json');
 const SUPPLEMENT = samplePath('raw/b3/empresas/GetListedSupplementCompany.json');
 const DETAILS = samplePath('raw/b3/empresas/GetDetailsCompany.json');
 
+/** Stages a (changed) cash-dividends answer; what it rejects with, or its result. */
+const stageCash = async (answer: unknown) =>
+  stageJson(
+    await freshDb(),
+    cashDividendsSpec,
+    {
+      path: tmpFile('GetListedCashDividends.json', JSON.stringify(answer)),
+      arquivo: 'GetListedCashDividends.json',
+    },
+    recordingReporter(),
+  ).catch((e: unknown) => e);
+
 describe('B3 URL helper', () => {
   it('encodes the parameter object as the recorded requests did (rb3 cassettes)', () => {
     // data/sample/ruins/b3/GetListedSupplementCompanyEmpty.yml, request uri.
@@ -127,15 +139,7 @@ describe('GetListedCashDividends', () => {
     const answer = JSON.parse(readFileSync(CASH, 'utf8')) as { results: Record<string, unknown>[] };
     const third = answer.results[2];
     if (third) delete third.valueCash;
-    const err = await stageJson(
-      await freshDb(),
-      cashDividendsSpec,
-      {
-        path: tmpFile('GetListedCashDividends.json', JSON.stringify(answer)),
-        arquivo: 'GetListedCashDividends.json',
-      },
-      recordingReporter(),
-    ).catch((e: unknown) => e);
+    const err = await stageCash(answer);
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).arquivo).toBe('GetListedCashDividends.json');
     expect((err as InputError).campo).toBe('$.results[2].valueCash');
@@ -144,15 +148,7 @@ describe('GetListedCashDividends', () => {
   it('refuses a partial page (fewer results than totalRecords)', async () => {
     const answer = JSON.parse(readFileSync(CASH, 'utf8')) as { results: unknown[] };
     answer.results.pop();
-    const err = await stageJson(
-      await freshDb(),
-      cashDividendsSpec,
-      {
-        path: tmpFile('GetListedCashDividends.json', JSON.stringify(answer)),
-        arquivo: 'GetListedCashDividends.json',
-      },
-      recordingReporter(),
-    ).catch((e: unknown) => e);
+    const err = await stageCash(answer);
     expect((err as InputError).campo).toBe('$.page');
     expect((err as InputError).esperado).toContain('29 records (got 28');
   });

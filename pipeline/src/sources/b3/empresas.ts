@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ColumnSpec, JsonSourceSpec } from '../../core/source.ts';
-import { type JsonRecord, jsonShape } from '../../readers/json.ts';
+import { type JsonRecord, jsonShape, records } from '../../readers/json.ts';
 import { B3_API_BASE, B3_PARAMS_PLACEHOLDER } from './url.ts';
 
 /** B3 fields are text; several are `null` or absent depending on the company. */
@@ -71,12 +71,6 @@ export const cashDividendsColumns: ColumnSpec[] = [
   { name: 'corporateActionPrice', type: 'decimal', meaning: 'event value as % of the last cum price' },
   { name: 'lastDateTimePriorEx', type: 'date', meaning: 'lastDatePriorEx as an ISO midnight datetime' },
 ];
-
-const records = <T extends Record<string, unknown>>(
-  items: T[],
-  path: (i: number) => string,
-  extra: Record<string, unknown> = {},
-): JsonRecord[] => items.map((values, i) => ({ path: path(i), values: { ...extra, ...values } }));
 
 export const cashDividendsSpec: JsonSourceSpec = {
   kind: 'json',

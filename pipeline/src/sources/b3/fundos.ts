@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonSourceSpec } from '../../core/source.ts';
-import { jsonShape } from '../../readers/json.ts';
+import { jsonShape, records } from '../../readers/json.ts';
 import {
   supplementCash,
   supplementCashColumns,
@@ -40,9 +40,8 @@ export const fundDistributionsSpec: JsonSourceSpec = {
   fileName: /^GetListedSupplementFunds(?:_[0-9]+)?_(?<identifierfund>[A-Za-z]{4})(?:_[0-9]+)?\.json$/,
   encoding: 'utf-8',
   columns: supplementCashColumns,
-  shape: jsonShape(
-    supplementFundAnswer,
-    (a) => a.cashDividends.map((values, i) => ({ path: `$.cashDividends[${i}]`, values })),
-    { numbers: 'pt-BR', empty: 'no-rows' },
-  ),
+  shape: jsonShape(supplementFundAnswer, (a) => records(a.cashDividends, (i) => `$.cashDividends[${i}]`), {
+    numbers: 'pt-BR',
+    empty: 'no-rows',
+  }),
 };

@@ -16,6 +16,15 @@ import { freshDb, one, recordingReporter, rows, samplePath } from './test-helper
 
 const IBOV = samplePath('raw/b3/indices/GetPortfolioDay_IndexStatistics_IBOV_2022.json');
 
+/** Stages `text` as the IBOV answer (made-here changes); what it rejects with, or its result. */
+async function stageIbov(text: string): Promise<unknown> {
+  const path = join(mkdtempSync(join(tmpdir(), 'ibov-')), 'GetPortfolioDay_IndexStatistics_IBOV_2022.json');
+  writeFileSync(path, text);
+  return stageJson(await freshDb(), indexDailySpec, { path, arquivo: 'x.json' }, recordingReporter()).catch(
+    (e: unknown) => e,
+  );
+}
+
 describe('B3 index answers', () => {
   it('turns the IBOV day × month grid of 2022 into one row per trading day', async () => {
     const db = await freshDb();
@@ -52,28 +61,14 @@ describe('B3 index answers', () => {
     const body = JSON.parse(readFileSync(IBOV, 'utf8')) as { results: Record<string, unknown>[] };
     const row = body.results[4];
     if (row) row.rateValue3 = 113000.5; // made here: a number where B3 sends text
-    const path = join(mkdtempSync(join(tmpdir(), 'ibov-')), 'GetPortfolioDay_IndexStatistics_IBOV_2022.json');
-    writeFileSync(path, JSON.stringify(body));
-    const err = await stageJson(
-      await freshDb(),
-      indexDailySpec,
-      { path, arquivo: 'x.json' },
-      recordingReporter(),
-    ).catch((e: unknown) => e);
+    const err = await stageIbov(JSON.stringify(body));
     expect(err).toBeInstanceOf(InputError);
     expect((err as InputError).campo).toBe('$.results[4].rateValue3');
     expect((err as InputError).encontrado).toBe('113000.5');
   });
 
   it('refuses an empty index answer', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'ibov-')), 'GetPortfolioDay_IndexStatistics_IBOV_2022.json');
-    writeFileSync(path, '');
-    const err = await stageJson(
-      await freshDb(),
-      indexDailySpec,
-      { path, arquivo: 'x.json' },
-      recordingReporter(),
-    ).catch((e: unknown) => e);
+    const err = await stageIbov('');
     expect((err as InputError).encontrado).toBe('empty body');
   });
 

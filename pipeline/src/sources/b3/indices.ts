@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DelimitedSourceSpec, JsonSourceSpec } from '../../core/source.ts';
-import { type JsonRecord, jsonShape } from '../../readers/json.ts';
+import { type JsonRecord, jsonShape, records } from '../../readers/json.ts';
 import { B3_API_BASE, B3_PARAMS_PLACEHOLDER } from './url.ts';
 
 const text = z.string().nullable().optional();
@@ -106,7 +106,7 @@ export const indexMembershipSpec: JsonSourceSpec = {
   ],
   shape: jsonShape(
     stockIndex,
-    (a) => a.results.map((r, i) => ({ path: `$.results[${i}]`, values: { ...r, update: a.header.update } })),
+    (a) => records(a.results, (i) => `$.results[${i}]`, { update: a.header.update }),
     { numbers: 'pt-BR', empty: 'error' },
   ),
 };
@@ -137,7 +137,7 @@ export const theoreticalPortfolioSpec: JsonSourceSpec = {
     { name: 'theoricalQty', type: 'bigint', meaning: 'theoretical quantity in the index' },
     { name: 'part', type: 'decimal', meaning: 'weight in the index, %' },
   ],
-  shape: jsonShape(theoretical, (a) => a.results.map((r, i) => ({ path: `$.results[${i}]`, values: r })), {
+  shape: jsonShape(theoretical, (a) => records(a.results, (i) => `$.results[${i}]`), {
     numbers: 'pt-BR',
     empty: 'error',
   }),

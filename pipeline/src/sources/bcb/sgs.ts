@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JsonSourceSpec } from '../../core/source.ts';
-import { jsonShape } from '../../readers/json.ts';
+import { jsonShape, records } from '../../readers/json.ts';
 
 /** BCB SGS time-series API; dates in the query are dd/mm/yyyy. */
 export const SGS_URL =
@@ -45,7 +45,7 @@ export const sgsSpec: JsonSourceSpec = {
     sgsAnswer,
     (a, facts) => {
       const serie = facts.serie ?? SGS_SERIES_BY_NAME[(facts.nome ?? '').toLowerCase()];
-      return a.map((o, i) => ({ path: `$[${i}]`, values: { serie, ...o } }));
+      return records(a, (i) => `$[${i}]`, { serie });
     },
     { numbers: 'plain', empty: 'error' },
   ),

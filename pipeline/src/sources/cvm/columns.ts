@@ -1,4 +1,4 @@
-import type { ColumnSpec } from '../../core/source.ts';
+import type { ColumnSpec, DelimitedSourceSpec } from '../../core/source.ts';
 
 /** Column building blocks shared by the CIA_ABERTA files (sources.md §1.4). */
 export const CNPJ_CIA: ColumnSpec = {
@@ -43,6 +43,26 @@ export const indexColumns: ColumnSpec[] = [
   { name: 'DT_RECEB', type: 'date', meaning: 'date CVM received this version (point-in-time anchor)' },
   { name: 'LINK_DOC', type: 'varchar', meaning: 'download link of the filing' },
 ];
+
+/**
+ * The index member of a filing zip (`dfp_cia_aberta_2024.csv`), staged with every other document's index
+ * in `stg_cvm_doc_indice` and told apart by `_doc`. The same (CNPJ, DT_REFER, VERSAO) can appear twice with
+ * different ID_DOC (DFP 2024, CNPJ 43.335.774/0001-86), so the key is the document id.
+ */
+export function indiceDoDocumento(
+  doc: 'DFP' | 'ITR' | 'FRE' | 'FCA',
+): Pick<DelimitedSourceSpec, 'id' | 'title' | 'staged' | 'fileName' | 'facts' | 'columns' | 'key'> {
+  const p = doc.toLowerCase();
+  return {
+    id: `cvm_${p}_indice`,
+    title: `${doc} index: one row per delivered version, with DT_RECEB`,
+    staged: 'stg_cvm_doc_indice',
+    fileName: new RegExp(`^${p}_cia_aberta_\\d{4}\\.csv$`),
+    facts: { doc },
+    columns: indexColumns,
+    key: ['_doc', 'ID_DOC'],
+  };
+}
 
 const statementHead: ColumnSpec[] = [
   CNPJ_CIA,

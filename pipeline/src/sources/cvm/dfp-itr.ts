@@ -6,7 +6,7 @@ import {
   DT_REFER,
   dmplColumns,
   flowColumns,
-  indexColumns,
+  indiceDoDocumento,
   VERSAO,
 } from './columns.ts';
 
@@ -80,16 +80,7 @@ function others(d: Doc): DelimitedSourceSpec[] {
     facts: { doc: d },
   };
   return [
-    {
-      ...common,
-      id: `cvm_${p}_indice`,
-      title: `${d} index: one row per delivered version, with DT_RECEB`,
-      staged: 'stg_cvm_doc_indice',
-      fileName: new RegExp(`^${p}_cia_aberta_\\d{4}\\.csv$`),
-      columns: indexColumns,
-      // The same (CNPJ, DT_REFER, VERSAO) can appear twice with different ID_DOC (DFP 2024, CNPJ 43.335.774/0001-86).
-      key: ['_doc', 'ID_DOC'],
-    },
+    { ...common, ...indiceDoDocumento(d) },
     {
       ...common,
       id: `cvm_${p}_composicao_capital`,

@@ -1,5 +1,5 @@
 import type { ColumnSpec, DelimitedSourceSpec } from '../../core/source.ts';
-import { CNPJ_Companhia, Data_Referencia, ID_Documento, indexColumns, Versao } from './columns.ts';
+import { CNPJ_Companhia, Data_Referencia, ID_Documento, indiceDoDocumento, Versao } from './columns.ts';
 
 const BASE = 'https://dados.cvm.gov.br/dados/CIA_ABERTA/DOC';
 const common = {
@@ -22,17 +22,7 @@ const text = (name: string, meaning: string): ColumnSpec => ({ name, type: 'varc
 
 /** FRE (reference form), sources.md §2.3: capital and free-float members. */
 export const freSources: DelimitedSourceSpec[] = [
-  {
-    ...common,
-    id: 'cvm_fre_indice',
-    title: 'FRE index: one row per delivered version, with DT_RECEB',
-    staged: 'stg_cvm_doc_indice',
-    url: `${BASE}/FRE/DADOS/fre_cia_aberta_{YYYY}.zip`,
-    fileName: /^fre_cia_aberta_\d{4}\.csv$/,
-    facts: { doc: 'FRE' },
-    columns: indexColumns,
-    key: ['_doc', 'ID_DOC'],
-  },
+  { ...common, ...indiceDoDocumento('FRE'), url: `${BASE}/FRE/DADOS/fre_cia_aberta_{YYYY}.zip` },
   {
     ...common,
     id: 'cvm_fre_capital_social',
@@ -79,17 +69,7 @@ export const freSources: DelimitedSourceSpec[] = [
 
 /** FCA (registration form), sources.md §2.1: trading codes and general registry data. */
 export const fcaSources: DelimitedSourceSpec[] = [
-  {
-    ...common,
-    id: 'cvm_fca_indice',
-    title: 'FCA index: one row per delivered version, with DT_RECEB',
-    staged: 'stg_cvm_doc_indice',
-    url: `${BASE}/FCA/DADOS/fca_cia_aberta_{YYYY}.zip`,
-    fileName: /^fca_cia_aberta_\d{4}\.csv$/,
-    facts: { doc: 'FCA' },
-    columns: indexColumns,
-    key: ['_doc', 'ID_DOC'],
-  },
+  { ...common, ...indiceDoDocumento('FCA'), url: `${BASE}/FCA/DADOS/fca_cia_aberta_{YYYY}.zip` },
   {
     ...common,
     id: 'cvm_fca_valor_mobiliario',

@@ -1,5 +1,5 @@
 import type { DelimitedSourceSpec } from '../../core/source.ts';
-import { CVM_BASE, col } from './columns.ts';
+import { arquivoCvm, CVM_BASE, col } from './columns.ts';
 
 /**
  * The management-fee history of the legacy registry: member `cad_fi_hist_taxa_adm.csv` of
@@ -9,15 +9,12 @@ import { CVM_BASE, col } from './columns.ts';
  * opening date and no closing date. TAXA_ADM is a percentage per year, as in cad_fi. Only this member is
  * staged: it is the ETF watcher's fee series (`taxa_mudou`, docs/vigia.md).
  */
-export const cadFiHistTaxaAdmSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const cadFiHistTaxaAdmSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_cad_fi_hist_taxa_adm',
   title: 'CVM legacy fund registry history: management fee (cad_fi_hist_taxa_adm)',
   staged: 'stg_cvm_cad_fi_hist_taxa_adm',
   url: `${CVM_BASE}/FI/CAD/DADOS/cad_fi_hist.zip`,
   fileName: /^cad_fi_hist_taxa_adm\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     col('CNPJ_FUNDO', 'varchar', 'fund CNPJ, masked'),
     col('DT_REG', 'date', 'registration date of the fund row'),
@@ -25,4 +22,4 @@ export const cadFiHistTaxaAdmSpec: DelimitedSourceSpec = {
     col('INF_TAXA_ADM', 'varchar', 'management fee, text'),
     col('DT_INI_TAXA_ADM', 'date', 'date the fee took effect'),
   ],
-};
+});

@@ -1,5 +1,5 @@
 import type { DelimitedSourceSpec } from '../../core/source.ts';
-import { CVM_BASE, col, cols } from './columns.ts';
+import { arquivoCvm, CVM_BASE, col, cols } from './columns.ts';
 
 const url = `${CVM_BASE}/FI/DOC/CDA/DADOS/cda_fi_{YYYY}{MM}.zip`;
 const urlParams = ['--meses: month (from 2023); earlier years under HIST/cda_fi_{YYYY}.zip'];
@@ -21,16 +21,13 @@ const optional = { required: false } as const;
  * blocks 3 and 5–8 were not confirmed here: a real file with another column is refused by name, which
  * is how the gap will show.
  */
-export const cdaBlocoSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const cdaBlocoSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_cda_blc',
   title: 'CVM fund portfolios (CDA), blocks 1–8',
   staged: 'stg_cvm_cda_blc',
   url,
   urlParams,
   fileName: /^cda_fi_BLC_(?<bloco>[1-8])_(?<competencia>\d{6})\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     ...leading,
     col('TP_APLIC', 'varchar', 'kind of investment', optional),
@@ -62,20 +59,17 @@ export const cdaBlocoSpec: DelimitedSourceSpec = {
       aliases: ['NM_FUNDO_COTA'],
     }),
   ],
-};
+});
 
 /** Net assets per fund and date; join to the blocks on (TP_FUNDO_CLASSE, CNPJ_FUNDO_CLASSE, DT_COMPTC). */
-export const cdaPlSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const cdaPlSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_cda_pl',
   title: 'CVM fund portfolios (CDA): net assets',
   staged: 'stg_cvm_cda_pl',
   url,
   urlParams,
   fileName: /^cda_fi_PL_(?<competencia>\d{6})\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [...leading, col('VL_PATRIM_LIQ', 'decimal', 'net assets, BRL')],
-};
+});
 
 export const cdaSources: DelimitedSourceSpec[] = [cdaBlocoSpec, cdaPlSpec];

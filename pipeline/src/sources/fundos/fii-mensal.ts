@@ -1,5 +1,5 @@
 import type { DelimitedSourceSpec } from '../../core/source.ts';
-import { CVM_BASE, cnpjFundoClasse, col, cols } from './columns.ts';
+import { arquivoCvm, CVM_BASE, cnpjFundoClasse, col, cols, colunasGeraisFii } from './columns.ts';
 
 const url = `${CVM_BASE}/FII/DOC/INF_MENSAL/DADOS/inf_mensal_fii_{YYYY}.zip`;
 const urlParams = [
@@ -13,64 +13,28 @@ const refCols = [
 ];
 
 /** CVM FII monthly report, `geral` member: registry facts of the fund in the month (docs/sources.md §5.1). */
-export const fiiMensalGeralSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const fiiMensalGeralSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_fii_mensal_geral',
   title: 'CVM FII monthly report: general (registry, ISIN, quotas issued, administrator)',
   staged: 'stg_cvm_fii_mensal_geral',
   url,
   urlParams,
   fileName: /^inf_mensal_fii_geral_(?<ano>\d{4})\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     col('Tipo_Fundo_Classe', 'varchar', 'fund/class type (RCVM 175 files only)', { required: false }),
     ...refCols,
-    col('Data_Entrega', 'date', 'date CVM received this version'),
-    col('Nome_Fundo_Classe', 'varchar', 'fund (class) name', { aliases: ['Nome_Fundo'] }),
-    col('Data_Funcionamento', 'date', 'date the fund started operating'),
-    col('Publico_Alvo', 'varchar', 'target investors'),
-    col('Codigo_ISIN', 'varchar', 'ISIN of the quotas'),
-    col('Quantidade_Cotas_Emitidas', 'decimal', 'quotas issued'),
-    col('Fundo_Exclusivo', 'varchar', 'S/N: exclusive fund'),
-    col('Cotistas_Vinculo_Familiar', 'varchar', 'S/N: quota holders with family ties'),
-    col('Mandato', 'varchar', 'mandate (Renda, Títulos e Valores Mobiliários…)'),
-    col('Segmento_Atuacao', 'varchar', 'segment (Shoppings, Logística…)'),
-    col('Tipo_Gestao', 'varchar', 'Ativa / Passiva'),
-    col('Prazo_Duracao', 'varchar', 'term (Indeterminado / Determinado)'),
-    col('Data_Prazo_Duracao', 'date', 'end of term when determined'),
-    col('Encerramento_Exercicio_Social', 'varchar', 'fiscal year end as dd/mm'),
-    col('Mercado_Negociacao_Bolsa', 'varchar', 'S/N: traded on the exchange'),
-    col('Mercado_Negociacao_MBO', 'varchar', 'S/N: traded on the organised OTC market'),
-    col('Mercado_Negociacao_MB', 'varchar', 'S/N: traded on the OTC market'),
-    col('Entidade_Administradora_BVMF', 'varchar', 'S/N: market administered by B3 (BM&FBovespa)'),
-    col('Entidade_Administradora_CETIP', 'varchar', 'S/N: market administered by Cetip'),
-    col('Nome_Administrador', 'varchar', 'administrator name'),
-    col('CNPJ_Administrador', 'varchar', 'administrator CNPJ, bare digits'),
-    ...cols('varchar', 'administrator address', [
-      'Logradouro',
-      'Numero',
-      'Complemento',
-      'Bairro',
-      'Cidade',
-      'Estado',
-      'CEP',
-    ]),
-    ...cols('varchar', 'administrator contact', ['Telefone1', 'Telefone2', 'Telefone3', 'Site', 'Email']),
+    ...colunasGeraisFii(),
   ],
-};
+});
 
 /** `complemento` member: quota holders, net assets, quota value and the month's percentages. */
-export const fiiMensalComplementoSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const fiiMensalComplementoSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_fii_mensal_complemento',
   title: 'CVM FII monthly report: complement (quota holders, net assets, yields)',
   staged: 'stg_cvm_fii_mensal_complemento',
   url,
   urlParams,
   fileName: /^inf_mensal_fii_complemento_(?<ano>\d{4})\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     ...refCols,
     col('Data_Informacao_Numero_Cotistas', 'date', 'date of the quota-holder count'),
@@ -113,19 +77,16 @@ export const fiiMensalComplementoSpec: DelimitedSourceSpec = {
       'Percentual_Amortizacao_Cotas_Mes',
     ]),
   ],
-};
+});
 
 /** `ativo_passivo` member: balance lines, BRL. CRI_CRA and LCI_LCA are absent from the 2020–2021 files. */
-export const fiiMensalAtivoPassivoSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const fiiMensalAtivoPassivoSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_fii_mensal_ativo_passivo',
   title: 'CVM FII monthly report: assets and liabilities',
   staged: 'stg_cvm_fii_mensal_ativo_passivo',
   url,
   urlParams,
   fileName: /^inf_mensal_fii_ativo_passivo_(?<ano>\d{4})\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     ...refCols,
     ...cols('decimal', 'balance line, BRL', [
@@ -182,7 +143,7 @@ export const fiiMensalAtivoPassivoSpec: DelimitedSourceSpec = {
       'Total_Passivo',
     ]),
   ],
-};
+});
 
 export const fiiMensalSources: DelimitedSourceSpec[] = [
   fiiMensalGeralSpec,

@@ -1,5 +1,5 @@
 import type { DelimitedSourceSpec } from '../../core/source.ts';
-import { CVM_BASE, cnpjFundoClasse, col, cols } from './columns.ts';
+import { arquivoCvm, CVM_BASE, cnpjFundoClasse, col, cols, colunasGeraisFii } from './columns.ts';
 
 // Members and column lists: guilhermegor/filings-cvm contracts/inf_trimestral_fii.py, "verified against
 // the real archive (2025)" (docs/sources.md [S1]). No real file is in data/sample: the fixtures in
@@ -14,68 +14,31 @@ const refCols = [
 ];
 
 /** `geral` member of the FII quarterly report. */
-export const fiiTrimestralGeralSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const fiiTrimestralGeralSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_fii_trimestral_geral',
   title: 'CVM FII quarterly report: general',
   staged: 'stg_cvm_fii_trimestral_geral',
   url,
   urlParams,
   fileName: /^inf_trimestral_fii_geral_(?<ano>\d{4})\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     col('Tipo_Fundo_Classe', 'varchar', 'fund/class type', { required: false }),
     ...refCols,
-    col('Data_Entrega', 'date', 'date CVM received this version'),
-    col('Nome_Fundo_Classe', 'varchar', 'fund (class) name', { aliases: ['Nome_Fundo'] }),
-    col('Data_Funcionamento', 'date', 'date the fund started operating'),
-    col('Publico_Alvo', 'varchar', 'target investors'),
-    col('Codigo_ISIN', 'varchar', 'ISIN of the quotas'),
-    col('Quantidade_Cotas_Emitidas', 'decimal', 'quotas issued'),
-    col('Fundo_Exclusivo', 'varchar', 'S/N: exclusive fund'),
-    col('Fundo_Nao_Listado_Exclusivo', 'varchar', 'S/N: unlisted exclusive fund', { required: false }),
-    col('Cotistas_Vinculo_Familiar', 'varchar', 'S/N: quota holders with family ties'),
-    col('Mandato', 'varchar', 'mandate'),
-    col('Segmento_Atuacao', 'varchar', 'segment'),
-    col('Tipo_Gestao', 'varchar', 'Ativa / Passiva'),
-    col('Prazo_Duracao', 'varchar', 'term'),
-    col('Data_Prazo_Duracao', 'date', 'end of term when determined'),
-    col('Encerramento_Exercicio_Social', 'varchar', 'fiscal year end as dd/mm'),
-    ...cols('varchar', 'S/N: market', [
-      'Mercado_Negociacao_Bolsa',
-      'Mercado_Negociacao_MBO',
-      'Mercado_Negociacao_MB',
-      'Entidade_Administradora_BVMF',
-      'Entidade_Administradora_CETIP',
+    ...colunasGeraisFii([
+      col('Fundo_Nao_Listado_Exclusivo', 'varchar', 'S/N: unlisted exclusive fund', { required: false }),
     ]),
-    col('Nome_Administrador', 'varchar', 'administrator name'),
-    col('CNPJ_Administrador', 'varchar', 'administrator CNPJ'),
-    ...cols('varchar', 'administrator address', [
-      'Logradouro',
-      'Numero',
-      'Complemento',
-      'Bairro',
-      'Cidade',
-      'Estado',
-      'CEP',
-    ]),
-    ...cols('varchar', 'administrator contact', ['Telefone1', 'Telefone2', 'Telefone3', 'Site', 'Email']),
     col('Data_Encerramento_Trimestre', 'date', 'quarter end', { required: false }),
   ],
-};
+});
 
 /** `imovel` member: one row per property, with vacancy and default rates. */
-export const fiiTrimestralImovelSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const fiiTrimestralImovelSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_fii_trimestral_imovel',
   title: 'CVM FII quarterly report: properties (area, vacancy, default, share of revenue)',
   staged: 'stg_cvm_fii_trimestral_imovel',
   url,
   urlParams,
   fileName: /^inf_trimestral_fii_imovel_(?<ano>\d{4})\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     ...refCols,
     col('Classe', 'varchar', 'property class (Imóveis para renda acabados…)'),
@@ -102,6 +65,6 @@ export const fiiTrimestralImovelSpec: DelimitedSourceSpec = {
       'share of the property in total invested (unit UNCONFIRMED)',
     ),
   ],
-};
+});
 
 export const fiiTrimestralSources: DelimitedSourceSpec[] = [fiiTrimestralGeralSpec, fiiTrimestralImovelSpec];

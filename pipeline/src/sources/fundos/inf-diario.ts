@@ -1,20 +1,17 @@
 import type { DelimitedSourceSpec } from '../../core/source.ts';
-import { CVM_BASE, col } from './columns.ts';
+import { arquivoCvm, CVM_BASE, col } from './columns.ts';
 
 /**
  * Fund daily report, both layouts (docs/sources.md §5.3): before RCVM 175 TP_FUNDO/CNPJ_FUNDO, after it
  * TP_FUNDO_CLASSE/CNPJ_FUNDO_CLASSE plus ID_SUBCLASSE. The header decides, through aliases.
  */
-export const infDiarioSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const infDiarioSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_inf_diario',
   title: 'CVM fund daily report (quota value, net assets, flows, holders)',
   staged: 'stg_cvm_inf_diario',
   url: `${CVM_BASE}/FI/DOC/INF_DIARIO/DADOS/inf_diario_fi_{YYYY}{MM}.zip`,
   urlParams: ['--meses: month (from 2021); 2000–2020 are yearly zips under HIST/inf_diario_fi_{YYYY}.zip'],
   fileName: /^inf_diario_fi_(?<competencia>\d{6})\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     col('TP_FUNDO_CLASSE', 'varchar', 'fund/class type (CLASSES - FIF…; FI… before RCVM 175)', {
       aliases: ['TP_FUNDO'],
@@ -29,4 +26,4 @@ export const infDiarioSpec: DelimitedSourceSpec = {
     col('RESG_DIA', 'decimal', 'redemptions of the day, BRL'),
     col('NR_COTST', 'bigint', 'number of quota holders'),
   ],
-};
+});

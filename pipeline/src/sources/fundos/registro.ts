@@ -1,19 +1,16 @@
 import type { DelimitedSourceSpec } from '../../core/source.ts';
-import { CVM_BASE, col, cols } from './columns.ts';
+import { arquivoCvm, CVM_BASE, col, cols } from './columns.ts';
 
 // Column lists: docs/sources.md §5.4 ([S1], real 2025 headers). No real file is in data/sample: the
 // fixtures in data/sample/raw/feitos-aqui/fundos/ are made here in this layout.
 
 /** Legacy fund registry (one row per registration; CNPJ_FUNDO is not unique). */
-export const cadFiSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const cadFiSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_cad_fi',
   title: 'CVM legacy fund registry cad_fi (history; live funds are in registro_*)',
   staged: 'stg_cvm_cad_fi',
   url: `${CVM_BASE}/FI/CAD/DADOS/cad_fi.csv`,
   fileName: /^cad_fi\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     col('TP_FUNDO', 'varchar', 'fund type (FI, FII, FIDC…)'),
     col('CNPJ_FUNDO', 'varchar', 'fund CNPJ, masked'),
@@ -55,20 +52,17 @@ export const cadFiSpec: DelimitedSourceSpec = {
     col('INVEST_CEMPR_EXTER', 'varchar', 'S/N: may invest 100% abroad'),
     col('CLASSE_ANBIMA', 'varchar', 'ANBIMA class'),
   ],
-};
+});
 
 const registroUrl = `${CVM_BASE}/FI/CAD/DADOS/registro_fundo_classe.zip`;
 
 /** RCVM 175 registry, fund level (member of registro_fundo_classe.zip). */
-export const registroFundoSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const registroFundoSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_registro_fundo',
   title: 'CVM fund registry (RCVM 175): funds',
   staged: 'stg_cvm_registro_fundo',
   url: registroUrl,
   fileName: /^registro_fundo\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     col('ID_Registro_Fundo', 'varchar', 'surrogate key of the fund'),
     col('CNPJ_Fundo', 'varchar', 'fund CNPJ, bare digits'),
@@ -92,18 +86,15 @@ export const registroFundoSpec: DelimitedSourceSpec = {
     col('CPF_CNPJ_Gestor', 'varchar', 'manager CPF/CNPJ'),
     col('Gestor', 'varchar', 'manager'),
   ],
-};
+});
 
 /** RCVM 175 registry, class level. */
-export const registroClasseSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const registroClasseSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_registro_classe',
   title: 'CVM fund registry (RCVM 175): classes',
   staged: 'stg_cvm_registro_classe',
   url: registroUrl,
   fileName: /^registro_classe\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     col('ID_Registro_Fundo', 'varchar', 'surrogate key of the fund'),
     col('ID_Registro_Classe', 'varchar', 'surrogate key of the class'),
@@ -136,18 +127,15 @@ export const registroClasseSpec: DelimitedSourceSpec = {
     col('CNPJ_Controlador', 'varchar', 'controller CNPJ'),
     col('Controlador', 'varchar', 'controller'),
   ],
-};
+});
 
 /** RCVM 175 registry, subclass level. */
-export const registroSubclasseSpec: DelimitedSourceSpec = {
-  kind: 'delimited',
+export const registroSubclasseSpec: DelimitedSourceSpec = arquivoCvm({
   id: 'cvm_registro_subclasse',
   title: 'CVM fund registry (RCVM 175): subclasses',
   staged: 'stg_cvm_registro_subclasse',
   url: registroUrl,
   fileName: /^registro_subclasse\.csv$/,
-  encoding: 'latin-1',
-  delimiter: ';',
   columns: [
     col('ID_Registro_Classe', 'varchar', 'surrogate key of the class'),
     col('ID_Subclasse', 'varchar', 'subclass id'),
@@ -162,7 +150,7 @@ export const registroSubclasseSpec: DelimitedSourceSpec = {
     col('Publico_Alvo', 'varchar', 'target investors'),
     ...cols('varchar', 'S/N flag', ['Previdenciario', 'Exclusivo_INR', 'Exclusivo_Previdencia_Complementar']),
   ],
-};
+});
 
 export const registroSources: DelimitedSourceSpec[] = [
   cadFiSpec,
