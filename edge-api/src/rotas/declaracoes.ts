@@ -24,8 +24,21 @@ interface Base {
   metodo: 'get' | 'post';
   /** OpenAPI path template (`/empresas/{ticker}`). */
   caminho: string;
-  /** Who may call it: no key, any key (or a trial ticker), a Pro key. */
+  /**
+   * Who may call it: no key, any key (or a trial ticker), a Pro key. Enforced for every request by one
+   * middleware (src/middleware/acesso.ts) that finds the request's declaration; no handler checks keys.
+   * A `chave` route with a `ticker` path parameter answers a trial ticker without a key.
+   */
   acesso: Acesso;
+  /**
+   * The address is also an open page: only a request asking `Accept: application/json` gets the keyed
+   * JSON answer, so access is checked for those alone (the page layer answers the rest).
+   */
+  pagina_aberta?: true;
+  /** A key route that reads no data: the key is checked but the call costs no quota unit. */
+  sem_cota?: true;
+  /** For `acesso: 'pro'`: the 403's message to a free key. */
+  motivo_pro?: string;
   /**
    * `publico`: `Cache-Control: public, max-age=300` for a 2xx asked without a key (the spec's list);
    * absent: `private, no-store` (the static-page layer chooses its own files' policy).
@@ -246,6 +259,8 @@ const amostra = <P extends z.ZodObject>(
     resposta: 'auditoria_amostra',
   }) satisfies Documentada;
 
+const MOTIVO_DUMP = 'Os conjuntos completos pertencem ao plano Pro.';
+
 /** Named declarations other modules refer to (the MCP tools, the tests). */
 export const ROTA = {
   vigiaEventos: {
@@ -421,6 +436,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/etfs/{ticker}',
     acesso: 'chave',
+    pagina_aberta: true,
     cache: 'publico',
     resumo:
       'ETF publicado (cadastro, fechamento, ágio, carteira, retornos; nulos com flag em lacunas). JSON só com Accept: application/json; BOVA11 sem chave.',
@@ -432,6 +448,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/fiis/{ticker}',
     acesso: 'chave',
+    pagina_aberta: true,
     cache: 'publico',
     resumo:
       'FII publicado (cadastro, último informe, P/VP ponto no tempo, DY 12 meses, vacância). JSON só com Accept: application/json (senão, a página); MXRF11 sem chave.',
@@ -480,6 +497,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/dump/{conjunto}.csv',
     acesso: 'pro',
+    motivo_pro: MOTIVO_DUMP,
     resumo: 'Um conjunto inteiro em CSV, em streaming.',
     o_que: 'um conjunto inteiro em CSV',
     parametros: PorConjunto,
@@ -489,6 +507,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/dump/{conjunto}.parquet',
     acesso: 'pro',
+    motivo_pro: MOTIVO_DUMP,
     resumo: 'O mesmo conjunto em Parquet (colunas tipadas, ZSTD).',
     o_que: 'o mesmo conjunto em Parquet (colunas tipadas)',
     parametros: PorConjunto,
@@ -545,6 +564,8 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'post',
     caminho: '/portal',
     acesso: 'pro',
+    sem_cota: true,
+    motivo_pro: 'O portal do cliente é do plano Pro.',
     resumo:
       'Sessão do portal do cliente no Stripe para a chave Pro (corpo de formulário, cabeçalho X-API-Key).',
     o_que: 'portal do cliente no Stripe (JSON com a URL)',

@@ -3,7 +3,6 @@ import { respondeComoSi } from '@fundamentos/schemas/tickers';
 import { type Context, Hono } from 'hono';
 import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato, tickersDe } from '../artefatos.ts';
 import { ErroApi, naoEncontrado } from '../erro-api.ts';
-import { exigeChave } from '../middleware/cota.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { PorIndicador, PorLinhagem, PorTicker, QueryDeFatos, RECURSOS_DA_EMPRESA } from './declaracoes.ts';
@@ -40,8 +39,6 @@ async function recurso(c: Context<AppEnv>, codigo: string, nomeDoRecurso: string
   return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
 }
 
-const comChave = exigeChave({ degustacao: true });
-
 export const empresas = new Hono<AppEnv>()
   .get('/', async (c) => {
     const build = await buildAtual(c.env.ARTEFATOS);
@@ -58,17 +55,17 @@ export const empresas = new Hono<AppEnv>()
     const p = c.req.valid('param');
     return recurso(c, p.ticker, `linhagem/${p.ano}/${p.indicador}`);
   })
-  .get('/:ticker/indicadores/:nome', comChave, validar('param', PorIndicador), (c) => {
+  .get('/:ticker/indicadores/:nome', validar('param', PorIndicador), (c) => {
     const p = c.req.valid('param');
     return recurso(c, p.ticker, `indicadores/${p.nome}`);
   })
-  .get('/:ticker/fatos', comChave, validar('param', PorTicker), validar('query', QueryDeFatos), (c) => {
+  .get('/:ticker/fatos', validar('param', PorTicker), validar('query', QueryDeFatos), (c) => {
     const trimestral = c.req.valid('query').trimestral === 'true';
     return recurso(c, c.req.valid('param').ticker, trimestral ? 'fatos_trimestrais' : 'fatos');
   });
 
 for (const nome of RECURSOS_DA_EMPRESA) {
-  empresas.get(`/:ticker/${nome}`, comChave, validar('param', PorTicker), (c) =>
+  empresas.get(`/:ticker/${nome}`, validar('param', PorTicker), (c) =>
     recurso(c, c.req.valid('param').ticker, nome),
   );
 }
