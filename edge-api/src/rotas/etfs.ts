@@ -7,7 +7,6 @@ import type { AppEnv } from '../tipos.ts';
 import { conferir } from '../validacao.ts';
 import { PorTicker } from './declaracoes.ts';
 
-
 /**
  * `/etfs/{ticker}`: the stored `json/etfs/<ticker>/index.json` bytes when Accept asks
  * application/json; anything else goes on to the page layer (the ETF page is open). `Vary: Accept`
