@@ -2,6 +2,7 @@ import { ARTEFATOS, caminhoDaEmpresa } from '@fundamentos/schemas/catalogo';
 import { respondeComoSi } from '@fundamentos/schemas/tickers';
 import { type Context, Hono } from 'hono';
 import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato, tickersDe } from '../artefatos.ts';
+import { responderPronto } from '../corpo-pronto.ts';
 import { ErroApi, naoEncontrado } from '../erro-api.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
@@ -40,12 +41,13 @@ async function recurso(c: Context<AppEnv>, codigo: string, nomeDoRecurso: string
 }
 
 export const empresas = new Hono<AppEnv>()
+  // The open index, asked on every visit: answered from a copy prepared once per version (gzip, 304).
   .get('/', async (c) => {
     const build = await buildAtual(c.env.ARTEFATOS);
-    const a = await lerArtefato(c.env.ARTEFATOS, build, ARTEFATOS.empresas.caminho());
-    if (a === null)
+    const r = await responderPronto(c, build, ARTEFATOS.empresas.caminho());
+    if (r === null)
       throw new ErroApi(404, 'recurso_nao_publicado', 'Lista de empresas não publicada neste build.');
-    return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
+    return r;
   })
   .get('/:ticker', validar('param', PorTicker), (c) => recurso(c, c.req.valid('param').ticker, 'index'))
   .get('/:ticker/veredito', validar('param', PorTicker), (c) =>
