@@ -10,19 +10,15 @@ import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { compararNaBusca, lerConsulta, normalizar, ordemNaBusca } from '@fundamentos/ui/layout/busca';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { z } from 'zod';
 import { buildAtual, jsonDoCatalogo, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { emTexto, idiomaDaPagina } from './comum.ts';
+import { ConsultaDaProcura } from './consultas.ts';
 import { marcarPagina, paginaHtml } from './layout.ts';
 
 /** Results shown on one page; the count says how many matched. */
 export const MAX_RESULTADOS = 50;
-
-const Consulta = z.object({
-  q: z.string().max(200, 'no máximo 200 caracteres').default(''),
-});
 
 export type Tipo = 'acao' | 'fii' | 'etf';
 
@@ -171,7 +167,7 @@ function resultados(q: string, achados: Achado[], lang: Lang, t: Strings) {
 export const procurar = new Hono<AppEnv>().get(
   '/procurar',
   marcarPagina,
-  validar('query', Consulta),
+  validar('query', ConsultaDaProcura),
   async (c) => {
     const lang = idiomaDaPagina(c);
     const t = strings(lang);

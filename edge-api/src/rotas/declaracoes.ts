@@ -4,6 +4,14 @@ import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
 import { ScreenerParametrosDocSchema } from '@fundamentos/schemas/screener';
 import { z } from 'zod';
 import { EscolhaQuery } from '../contas/planos.ts';
+import {
+  ConsultaDaCarteira,
+  ConsultaDaProcura,
+  ConsultaDoVigia,
+  ConsultaDoVigiaPorCodigo,
+  ConsultaSoDeIdioma,
+  ParDeCodigos,
+} from '../paginas/consultas.ts';
 
 /**
  * Every route this worker answers, declared once: method, path, parameters (the zod schemas the route's
@@ -48,8 +56,6 @@ interface Base {
   o_que: string;
   /** Path parameters, as the route validates them (field descriptions go to the document). */
   parametros?: z.ZodObject;
-  /** Query parameters, as the route validates them. */
-  consulta?: z.ZodObject;
   /** Also answered under `/en` (a page's English copy). */
   ingles?: true;
 }
@@ -57,6 +63,8 @@ interface Base {
 /** A route of the OpenAPI document: its summary and answer (a component name, or a media type as-is). */
 interface Documentada extends Base {
   documento?: true;
+  /** Query parameters, as the route validates them (each one a parameter of the document). */
+  consulta?: z.ZodObject;
   resumo: string;
   resposta: string | { tipo: string };
 }
@@ -64,6 +72,11 @@ interface Documentada extends Base {
 /** A page (or the documentation itself): listed by `/info`, not an operation of the document. */
 interface Pagina extends Base {
   documento: false;
+  /**
+   * The page's query, as its handler validates it (src/paginas/consultas.ts): any zod schema, since a page
+   * may take open-ended keys (the portfolio's codes).
+   */
+  consulta?: z.ZodType;
 }
 
 export type Declaracao = Documentada | Pagina;
@@ -614,6 +627,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/procurar',
     acesso: 'aberta',
+    consulta: ConsultaDaProcura,
     o_que: 'busca por código, nome, código CVM ou CNPJ (página; código exato: 302)',
     documento: false,
     ingles: true,
@@ -622,6 +636,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/comparar/{cod_a}/{cod_b}',
     acesso: 'aberta',
+    parametros: ParDeCodigos,
     o_que: 'duas empresas lado a lado (página)',
     documento: false,
     ingles: true,
@@ -630,6 +645,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/carteira',
     acesso: 'aberta',
+    consulta: ConsultaDaCarteira,
     o_que: 'carteira pela URL, nada guardado (página; o formulário responde 303)',
     documento: false,
     ingles: true,
@@ -646,6 +662,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/vigia',
     acesso: 'aberta',
+    consulta: ConsultaDoVigia,
     o_que: 'últimos eventos do vigia, com filtros (página)',
     documento: false,
     ingles: true,
@@ -654,6 +671,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/vigia/{ticker}',
     acesso: 'aberta',
+    consulta: ConsultaDoVigiaPorCodigo,
     o_que: 'todos os eventos de uma empresa ou fundo (página; código antigo: 301)',
     documento: false,
     ingles: true,
@@ -662,6 +680,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/vigia/semana/{semana}',
     acesso: 'aberta',
+    consulta: ConsultaSoDeIdioma,
     o_que: 'eventos de uma semana ISO AAAA-SS, o conteúdo do e-mail semanal (página)',
     documento: false,
     ingles: true,
