@@ -14,7 +14,7 @@ import { FONTE_DA_BUSCA } from './busca.ts';
  * word of the name, accents and case ignored. Enter on a suggestion opens its page; Enter without one
  * submits the form to /procurar, which searches the whole catalogue.
  */
-export const SCRIPT_BUSCA = String.raw`(() => {
+export const SCRIPT_BUSCA = `(() => {
   const rotas = ['/acoes/', '/fiis/', '/etfs/'];
   const MAX = 8;
   let indice = null;
