@@ -5,6 +5,7 @@ import { assinar, webhookStripe } from './contas/assinar.ts';
 import { portal } from './contas/portal.ts';
 import { ErroApi } from './erro-api.ts';
 import { criarMcp } from './mcp/rota.ts';
+import { acesso } from './middleware/acesso.ts';
 import { cache } from './middleware/cache.ts';
 import { chave } from './middleware/chave.ts';
 import { idRequisicao } from './middleware/id-requisicao.ts';
@@ -33,9 +34,9 @@ import type { AppEnv } from './tipos.ts';
 export { QuotaCounter } from './quota-counter.ts';
 
 // Order: request id → cache headers (wraps everything, errors included) → page language → key →
-// per-route quota and validator → handler.
+// declared access and quota (src/middleware/acesso.ts) → per-route validator → handler.
 const app = new Hono<AppEnv>();
-app.use(idRequisicao, cache, idioma, chave);
+app.use(idRequisicao, cache, idioma, chave, acesso);
 
 app.route('/', abertas);
 app.route('/empresas', empresas);

@@ -3,8 +3,9 @@ import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { EtfListaSchema } from '@fundamentos/schemas/etfs';
 import { FiiListaSchema } from '@fundamentos/schemas/fiis';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
+import { normalizar } from '@fundamentos/ui/layout/busca';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { MAX_RESULTADOS, normalizar } from '../src/paginas/procurar.ts';
+import { MAX_RESULTADOS } from '../src/paginas/procurar.ts';
 import { erro, get } from './ajuda.ts';
 import { semearBuild } from './semear.ts';
 

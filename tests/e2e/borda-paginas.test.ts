@@ -1,14 +1,13 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Borda, iniciarBorda } from './borda.ts';
-import { REPO } from './site-build.ts';
+import { iniciarBordaComChromium } from './borda.ts';
+import { leitorDaPublicacao, REPO, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end for the pages the edge renders per request (/procurar, /comparar, /carteira): the API CLI
@@ -19,12 +18,9 @@ import { REPO } from './site-build.ts';
  * the search test's redirect target.
  */
 
-const SCREENSHOTS = join(REPO, 'tests', 'screenshots');
-
-let tmp: string;
 let base: string;
-let borda: Borda | undefined;
 let browser: Browser;
+let parar: () => Promise<void> = async () => {};
 let ler: (path: string) => unknown;
 const empresas = () => EmpresasListaSchema.parse(ler('json/empresas.json'));
 
@@ -47,30 +43,20 @@ function sitioMinimo(dir: string): string {
 }
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-borda-paginas-'));
   // one shared, cached publication of the real sample for every suite (pipeline/src/testing/amostra.ts)
   const pub = await amostraPublicada();
-  ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
-  borda = await iniciarBorda({
-    data: pub,
-    site: sitioMinimo(join(tmp, 'sitio')),
-    persist: join(tmp, 'estado'),
+  ler = leitorDaPublicacao(pub);
+  const b = await iniciarBordaComChromium({
+    prefixo: 'e2e-borda-paginas-',
+    pub,
+    site: (tmp) => sitioMinimo(join(tmp, 'sitio')),
   });
-  base = borda.url;
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  ({ browser, parar } = b);
+  base = b.borda.url;
   // A changed pipeline rebuilds the shared sample first (minutes); the upload of every artefact follows.
 }, 900_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await borda?.parar();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => parar());
 
 /** A page with console errors and uncaught exceptions collected. */
 async function novaPagina(): Promise<{ page: Page; erros: string[]; respostas: [string, number][] }> {

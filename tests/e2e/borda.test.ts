@@ -1,5 +1,3 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
@@ -9,8 +7,8 @@ import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Borda, iniciarBorda } from './borda.ts';
-import { abrirChromium, SCREENSHOTS, siteDaAmostra } from './site-build.ts';
+import { type Borda, iniciarBordaComChromium } from './borda.ts';
+import { leitorDaPublicacao, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end at the edge: the cached publication of the real sample (data/sample/raw), the site built
@@ -18,9 +16,9 @@ import { abrirChromium, SCREENSHOTS, siteDaAmostra } from './site-build.ts';
  * Debian's Chromium.
  */
 
-let tmp: string;
 let borda: Borda | undefined;
 let browser: Browser;
+let parar: () => Promise<void> = async () => {};
 let versao: string;
 /** A company page of the sample and an old code that points to it (json/tickers.json). */
 let ticker: string;
@@ -29,9 +27,8 @@ let antigo: string;
 let comValor: string;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-borda-'));
   const pub = await amostraPublicada();
-  const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
+  const ler = leitorDaPublicacao(pub);
   versao = ManifestSchema.parse(ler('manifest.json')).versao_do_dado;
   const empresas = EmpresasListaSchema.parse(ler('json/empresas.json'));
   const comPagina = new Set(empresas.map((e) => e.ticker));
@@ -52,16 +49,10 @@ beforeAll(async () => {
   if (!par) throw new Error('the sample publication has no old code pointing to a company page');
   [antigo, ticker] = [par[0], par[1].ticker_atual];
 
-  const site = await siteDaAmostra(pub);
-  borda = await iniciarBorda({ data: pub, site, persist: join(tmp, 'estado') });
-  browser = await abrirChromium();
+  ({ borda, browser, parar } = await iniciarBordaComChromium({ prefixo: 'e2e-borda-', pub }));
 }, 900_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await borda?.parar();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => parar());
 
 function base(): string {
   if (!borda) throw new Error('the edge did not start');

@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as esperar } from 'node:timers/promises';
-import { REPO } from './site-build.ts';
+import type { Browser } from 'playwright-core';
+import { abrirChromium, REPO, siteDaAmostra } from './site-build.ts';
 
 const CLI = 'edge-api/scripts/cli.ts';
 
@@ -117,4 +121,50 @@ export async function iniciarBorda(o: OpcoesBorda): Promise<Borda> {
   }
   await borda.parar();
   throw new Error(`api serve: /saude did not answer at ${url}:\n${log}`);
+}
+
+/** The worker serving a publication and its site, a Chromium, and the temporary folder they use. */
+export interface BordaComChromium {
+  borda: Borda;
+  browser: Browser;
+  /** The suite's temporary folder (the worker's local state is `estado` inside it). */
+  tmp: string;
+  /** Closes the browser, stops the worker and removes the folder (afterAll). */
+  parar: () => Promise<void>;
+}
+
+/**
+ * How the e2e files that drive the worker start: a fresh temporary folder named `prefixo…`, `api serve` over
+ * the publication `pub` and a site (the sample's built site unless `site` makes one in the folder), with
+ * local state in `<tmp>/estado`, then Debian's Chromium. On a failure what was started is stopped.
+ */
+export async function iniciarBordaComChromium(o: {
+  prefixo: string;
+  pub: string;
+  site?: (tmp: string) => string;
+  porta?: number;
+  vars?: Record<string, string>;
+}): Promise<BordaComChromium> {
+  const tmp = mkdtempSync(join(tmpdir(), o.prefixo));
+  let borda: Borda | undefined;
+  let browser: Browser | undefined;
+  const parar = async () => {
+    await browser?.close();
+    await borda?.parar();
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    borda = await iniciarBorda({
+      data: o.pub,
+      site: o.site ? o.site(tmp) : await siteDaAmostra(o.pub),
+      persist: join(tmp, 'estado'),
+      ...(o.porta === undefined ? {} : { porta: o.porta }),
+      ...(o.vars === undefined ? {} : { vars: o.vars }),
+    });
+    browser = await abrirChromium();
+    return { borda, browser, tmp, parar };
+  } catch (e) {
+    await parar();
+    throw e;
+  }
 }

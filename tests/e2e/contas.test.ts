@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { iniciarStripeLocal, type StripeLocal } from '@fundamentos/edge-api/stripe-local';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
@@ -7,8 +6,8 @@ import { PortalSchema } from '@fundamentos/schemas/contas';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Borda, iniciarBorda, portaLivre } from './borda.ts';
-import { abrirChromium, abrirPagina, SCREENSHOTS, siteDaAmostra } from './site-build.ts';
+import { type Borda, iniciarBordaComChromium, portaLivre } from './borda.ts';
+import { abrirPagina, leitorDaPublicacao, SCREENSHOTS } from './site-build.ts';
 
 /**
  * The account forms in Debian's Chromium, with and without JavaScript, in both languages: the real site
@@ -24,19 +23,16 @@ const VARS = {
   SEGREDO_CONTAS: 'segredo-e2e',
 };
 
-let tmp: string;
 let borda: Borda | undefined;
+let parar: () => Promise<void> = async () => {};
 let stripe: StripeLocal | undefined;
 let browser: Browser;
 let base: string;
 let ticker: string;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-contas-'));
   const pub = await amostraPublicada();
-  const empresas = EmpresasListaSchema.parse(
-    JSON.parse(readFileSync(join(pub, 'current', 'json/empresas.json'), 'utf8')),
-  );
+  const empresas = EmpresasListaSchema.parse(leitorDaPublicacao(pub)('json/empresas.json'));
   ticker = empresas[0]?.ticker ?? '';
   const porta = await portaLivre();
   base = `http://127.0.0.1:${porta}`;
@@ -44,21 +40,17 @@ beforeAll(async () => {
     webhook: `${base}/assinar/webhook`,
     segredoWebhook: VARS.STRIPE_WEBHOOK_SECRET,
   });
-  borda = await iniciarBorda({
-    data: pub,
-    site: await siteDaAmostra(pub),
-    persist: join(tmp, 'estado'),
+  ({ borda, browser, parar } = await iniciarBordaComChromium({
+    prefixo: 'e2e-contas-',
+    pub,
     porta,
     vars: { ...VARS, STRIPE_API: stripe.url, ORIGEM_PUBLICA: base },
-  });
-  browser = await abrirChromium();
+  }));
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await borda?.parar();
+  await parar();
   await stripe?.fechar();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 // A Brazilian reader on the un-prefixed pages (they negotiate from Accept-Language), an English one under /en/.

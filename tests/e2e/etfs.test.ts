@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
+import { leitorDaPublicacao, SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
 
 /**
  * End to end for the ETF pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -15,7 +14,7 @@ let ivvb: EtfRecurso;
 let nEtfs: number;
 
 const abrir = siteDaAmostraNaSuite((pub) => {
-  const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
+  const ler = leitorDaPublicacao(pub);
   bova = EtfRecursoSchema.parse(ler('json/etfs/BOVA11/index.json'));
   ivvb = EtfRecursoSchema.parse(ler('json/etfs/IVVB11/index.json'));
   nEtfs = EtfListaSchema.parse(ler('json/etfs.json')).length;

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { type FiiLista, FiiListaSchema, type FiiRecurso, FiiRecursoSchema } from '@fundamentos/schemas/fiis';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
+import { abrirPagina, abrirSiteDaAmostra, leitorDaPublicacao, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end for the REIT pages: the pipeline publishes the real sample, the site CLI builds and serves
@@ -22,7 +21,7 @@ let lista: FiiLista;
 
 beforeAll(async () => {
   const pub = await amostraPublicada();
-  const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
+  const ler = leitorDaPublicacao(pub);
   flrp = FiiRecursoSchema.parse(ler('json/fiis/FLRP11/index.json'));
   lista = FiiListaSchema.parse(ler('json/fiis.json'));
   ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { type Dicionario, DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { DividendosSchema } from '@fundamentos/schemas/dividendos';
@@ -14,7 +12,7 @@ import { QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
 import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirSiteDaAmostra } from './site-build.ts';
+import { abrirSiteDaAmostra, leitorDaPublicacao } from './site-build.ts';
 
 /**
  * End to end, English pages (issue 6): the site built from the real sample publication shows the
@@ -35,7 +33,7 @@ const prosa = new Map<string, [string, string][]>();
 
 beforeAll(async () => {
   const pub = await amostraPublicada();
-  const ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
+  const ler = leitorDaPublicacao(pub);
   const manifest = ManifestSchema.parse(ler('manifest.json'));
   d = DicionarioSchema.parse(ler('json/dicionario.json'));
   let melhor = 0;

@@ -12,7 +12,14 @@ import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type Vitrine, vitrineDaPublicacao } from '@fundamentos/site/data/vitrine';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
+import {
+  abrirPagina,
+  abrirSiteDaAmostra,
+  BUDGET_BYTES,
+  leitorDaPublicacao,
+  pesoDaPagina,
+  SCREENSHOTS,
+} from './site-build.ts';
 
 /**
  * The reading layer of issue 15, in Debian's Chromium on the site built from the real sample: screenshots
@@ -20,7 +27,6 @@ import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
  * the keyboard, the sortable tables, the charts' rule, and the company page's weight budget.
  */
 
-const BUDGET_BYTES = 100 * 1024;
 const LARGURAS = [375, 1440] as const;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -34,7 +40,7 @@ let temEventos: boolean;
 beforeAll(async () => {
   const pub = await amostraPublicada();
   v = vitrineDaPublicacao(pub);
-  ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
+  ler = leitorDaPublicacao(pub);
   const manifest = ManifestSchema.parse(ler('manifest.json'));
   temEventos = manifest.artefatos.some((a) => a.path === ARTEFATOS.eventos.caminho());
   ({ base, browser, fechar } = await abrirSiteDaAmostra(pub));
@@ -330,15 +336,13 @@ describe('reading layer in Chromium (issue 15)', () => {
   });
 
   it('company page: ≤ 100 KB of HTML, CSS, JS and images, and no script blocks the parser', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    let bytes = 0;
-    page.on('response', async (r) => {
-      const tipo = r.request().resourceType();
-      if (['document', 'stylesheet', 'script', 'image', 'fetch'].includes(tipo))
-        bytes += (await r.body()).length;
-    });
-    await page.goto(`${base}/acoes/${v.empresa}`, { waitUntil: 'networkidle' });
+    const { bytes, page } = await pesoDaPagina(browser, `${base}/acoes/${v.empresa}`, [
+      'document',
+      'stylesheet',
+      'script',
+      'image',
+      'fetch',
+    ]);
     expect(bytes).toBeGreaterThan(1000);
     expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
     const bloqueantes = await page.evaluate(
@@ -351,6 +355,6 @@ describe('reading layer in Chromium (issue 15)', () => {
         ).length,
     );
     expect(bloqueantes).toBe(0);
-    await context.close();
+    await page.context().close();
   });
 });

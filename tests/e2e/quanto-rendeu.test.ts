@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
 import { describe, expect, it } from 'vitest';
-import { SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
+import { leitorDaPublicacao, SCREENSHOTS, siteDaAmostraNaSuite } from './site-build.ts';
 
 /**
  * End to end for /quanto-rendeu/{ticker}: the real sample publication, the site CLI build (with the
@@ -21,7 +20,7 @@ let significados: Map<string, { pt: string; en: string }>;
 let semPregao: QuantoRendeu | undefined;
 
 const abrir = siteDaAmostraNaSuite((pub) => {
-  const ler = (p: string): unknown => JSON.parse(readFileSync(join(pub, 'current', p), 'utf8'));
+  const ler = leitorDaPublicacao(pub);
   const manifest = ManifestSchema.parse(ler('manifest.json'));
   rendeu = QuantoRendeuSchema.parse(ler(`json/empresas/${CD}/quanto-rendeu.json`));
   const d = DicionarioSchema.parse(ler('json/dicionario.json'));

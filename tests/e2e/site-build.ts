@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,4 +202,30 @@ export async function abrirPagina(
   page.on('pageerror', (e) => erros.push(e.message));
   const r = await page.goto(url, { waitUntil: 'load' });
   return { page, erros, status: r?.status() ?? 0 };
+}
+
+/** Reads a JSON file of a publication's `current` build (`pub`: the pipeline's `--out`), e.g. `json/empresas.json`. */
+export function leitorDaPublicacao(pub: string): (caminho: string) => unknown {
+  return (caminho) => JSON.parse(readFileSync(join(pub, 'current', caminho), 'utf8'));
+}
+
+/** The company page's weight budget (HTML, CSS, JS and what the page fetches), in bytes. */
+export const BUDGET_BYTES = 100 * 1024;
+
+/**
+ * Opens `url` in a new context and adds up the bodies of the responses of the given resource types
+ * (`document`, `stylesheet`, `script`…) until the network is idle: a page's weight as a reader downloads it.
+ */
+export async function pesoDaPagina(
+  browser: Browser,
+  url: string,
+  tipos: readonly string[],
+): Promise<{ bytes: number; page: Page }> {
+  const page = await (await browser.newContext()).newPage();
+  let bytes = 0;
+  page.on('response', async (r) => {
+    if (tipos.includes(r.request().resourceType())) bytes += (await r.body()).length;
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  return { bytes, page };
 }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { DividendosSchema } from '@fundamentos/schemas/dividendos';
@@ -9,14 +8,19 @@ import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abrirPagina, abrirSiteDaAmostra, SCREENSHOTS } from './site-build.ts';
+import {
+  abrirPagina,
+  abrirSiteDaAmostra,
+  BUDGET_BYTES,
+  leitorDaPublicacao,
+  pesoDaPagina,
+  SCREENSHOTS,
+} from './site-build.ts';
 
 /**
  * End to end: the pipeline publishes the real sample (data/sample/raw), the site CLI builds from
  * that publication, the site CLI serves it on 127.0.0.1, and Debian's Chromium reads it.
  */
-
-const BUDGET_BYTES = 100 * 1024;
 
 let base: string;
 let fechar: () => Promise<void> = async () => {};
@@ -34,12 +38,10 @@ let cdDe: (t: string) => number | undefined;
 beforeAll(async () => {
   // one shared, cached publication of the real sample for every suite (pipeline/src/testing/amostra.ts)
   const pub = await amostraPublicada();
-  const manifest = ManifestSchema.parse(
-    JSON.parse(readFileSync(join(pub, 'current', 'manifest.json'), 'utf8')),
-  );
+  const manifest = ManifestSchema.parse(leitorDaPublicacao(pub)('manifest.json'));
   versao = manifest.versao_do_dado;
   expect(versao).toMatch(/^\d{4}-\d{2}-\d{2}-amostra\|\d+$/);
-  ler = (path: string): unknown => JSON.parse(readFileSync(join(pub, 'current', path), 'utf8'));
+  ler = leitorDaPublicacao(pub);
   const empresas = EmpresasListaSchema.parse(ler('json/empresas.json'));
   cdDe = (t: string) => empresas.find((e) => e.ticker === t)?.cd_regulator;
   // The company with the most non-null indicator values in the sample build: a page with real numbers.
@@ -185,17 +187,14 @@ describe('site built from the sample publication', () => {
   });
 
   it('company page stays within 100 KB of HTML+CSS+JS', async () => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    let bytes = 0;
-    page.on('response', async (r) => {
-      const tipo = r.request().resourceType();
-      if (tipo === 'document' || tipo === 'stylesheet' || tipo === 'script') bytes += (await r.body()).length;
-    });
-    await page.goto(`${base}/acoes/${ticker}`, { waitUntil: 'networkidle' });
+    const { bytes, page } = await pesoDaPagina(browser, `${base}/acoes/${ticker}`, [
+      'document',
+      'stylesheet',
+      'script',
+    ]);
     expect(bytes).toBeGreaterThan(1000);
     expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
-    await context.close();
+    await page.context().close();
   });
 
   it('reads without JavaScript: the company page and the full search list', async () => {

@@ -1,13 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { type EventoPublicado, VigiaEventosArtefatoSchema } from '@fundamentos/schemas/eventos';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventosDaSemana, semanaDe } from '../../edge-api/src/vigia/semana.ts';
-import { type Borda, iniciarBorda } from './borda.ts';
-import { abrirChromium, abrirPagina, SCREENSHOTS, siteDaAmostra } from './site-build.ts';
+import { type Borda, iniciarBordaComChromium } from './borda.ts';
+import { abrirPagina, leitorDaPublicacao, SCREENSHOTS } from './site-build.ts';
 
 /**
  * End to end for the watcher: the API CLI serves the shared publication of the real sample and its
@@ -16,27 +14,18 @@ import { abrirChromium, abrirPagina, SCREENSHOTS, siteDaAmostra } from './site-b
  * link from a company page's latest events. Expected rows come from json/vigia/eventos.json.
  */
 
-let tmp: string;
 let borda: Borda | undefined;
 let browser: Browser;
+let parar: () => Promise<void> = async () => {};
 let eventos: EventoPublicado[];
 
 beforeAll(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'e2e-vigia-'));
   const pub = await amostraPublicada();
-  eventos = VigiaEventosArtefatoSchema.parse(
-    JSON.parse(readFileSync(join(pub, 'current', 'json/vigia/eventos.json'), 'utf8')),
-  ).eventos;
-  const site = await siteDaAmostra(pub);
-  borda = await iniciarBorda({ data: pub, site, persist: join(tmp, 'estado') });
-  browser = await abrirChromium();
+  eventos = VigiaEventosArtefatoSchema.parse(leitorDaPublicacao(pub)('json/vigia/eventos.json')).eventos;
+  ({ borda, browser, parar } = await iniciarBordaComChromium({ prefixo: 'e2e-vigia-', pub }));
 }, 900_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await borda?.parar();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
-});
+afterAll(() => parar());
 
 const url = (p: string) => `${borda?.url}${p}`;
 

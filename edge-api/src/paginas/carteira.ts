@@ -32,23 +32,15 @@ import {
   textosDoDicionario,
   tituloIndicador,
 } from './comum.ts';
+import {
+  CODIGO,
+  ConsultaDaCarteira,
+  MAX_POSICOES,
+  MAX_QUANTIDADE,
+  type Posicao,
+  QUANTIDADE,
+} from './consultas.ts';
 import { marcarPagina, paginaHtml } from './layout.ts';
-
-/**
- * Positions per portfolio. Each company costs four R2 reads (prices, indicators, multiples, index); the bound
- * keeps one page well inside a Worker's per-request subrequest budget.
- */
-export const MAX_POSICOES = 30;
-/** Quantities above this are typing mistakes, and past 2^53 a product would lose cents. */
-const MAX_QUANTIDADE = 1_000_000_000_000;
-
-/** A trading code as B3 writes it (TickerSchema), any case. */
-const CODIGO = /^[A-Za-z0-9]{4}\d{1,2}[A-Za-z]?$/;
-const QUANTIDADE = /^\d{1,13}$/;
-/** Keys of the GET address that are not positions (`lista`: the form sent with GET, answered like the POST). */
-const RESERVADAS = new Set(['lang', 'lista']);
-
-export type Posicao = readonly [codigo: string, quantidade: number];
 
 /** The canonical address of a portfolio: codes upper-cased and sorted, quantities as query values. */
 export function enderecoCanonico(lang: Lang, posicoes: readonly Posicao[]): string {
@@ -107,35 +99,6 @@ function mensagemDeErro(e: ErroDaLista, t: Strings, lang: Lang): string {
       return mensagem(lang, x.carteira_erro_muitas, { max: MAX_POSICOES });
   }
 }
-
-/** The GET address: every key but `lang` is a code, every value a positive whole quantity. */
-const QueryCarteira = z
-  .record(z.string(), z.union([z.string(), z.array(z.string())]))
-  .superRefine((q, ctx) => {
-    const chaves = Object.keys(q).filter((k) => !RESERVADAS.has(k));
-    if (chaves.length > MAX_POSICOES)
-      ctx.addIssue({ code: 'custom', message: `no máximo ${MAX_POSICOES} posições`, path: [] });
-    for (const k of chaves) {
-      const v = q[k];
-      if (!CODIGO.test(k))
-        ctx.addIssue({ code: 'custom', message: 'código de negociação como PETR4 ou ENGI11', path: [k] });
-      else if (typeof v !== 'string' || !QUANTIDADE.test(v) || Number(v) <= 0 || Number(v) > MAX_QUANTIDADE)
-        ctx.addIssue({
-          code: 'custom',
-          message: 'quantidade: um inteiro positivo, só dígitos, uma vez por código',
-          path: [k],
-        });
-    }
-  })
-  .transform((q): { posicoes: Posicao[]; lista: string | undefined } => {
-    const soma = new Map<string, number>();
-    for (const [k, v] of Object.entries(q)) {
-      if (RESERVADAS.has(k) || typeof v !== 'string') continue;
-      const c = k.toUpperCase();
-      soma.set(c, (soma.get(c) ?? 0) + Number(v));
-    }
-    return { posicoes: [...soma], lista: typeof q.lista === 'string' ? q.lista : undefined };
-  });
 
 const FormCarteira = z.object({ lista: z.string().max(20_000) });
 
@@ -344,7 +307,7 @@ ${formulario(lang, t, lista)}`;
  * address, and the portfolio table for `?CODE=QTY…`. Nothing is stored anywhere.
  */
 export const carteira = new Hono<AppEnv>()
-  .get('/carteira', marcarPagina, validar('query', QueryCarteira), async (c) => {
+  .get('/carteira', marcarPagina, validar('query', ConsultaDaCarteira), async (c) => {
     const lang = idiomaDaPagina(c);
     const t = strings(lang);
     const x = t.borda;

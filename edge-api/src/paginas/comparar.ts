@@ -7,13 +7,11 @@ import {
   type NomeIndicador,
 } from '@fundamentos/schemas/indicadores';
 import { type MultiploAnual, type Multiplos, MultiplosSchema } from '@fundamentos/schemas/multiplos';
-import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
 import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { z } from 'zod';
 import { buildAtual, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
@@ -30,10 +28,8 @@ import {
   tituloIndicador,
   ultimoAnoComum,
 } from './comum.ts';
+import { CODIGO_NA_ROTA, ParDeCodigos } from './consultas.ts';
 import { marcarPagina, paginaHtml } from './layout.ts';
-
-const CODIGO_NA_ROTA = '[A-Za-z0-9]*[0-9][A-Za-z]?';
-const Par = z.object({ a: TickerNaRotaSchema, b: TickerNaRotaSchema });
 
 interface Lado {
   codigo: string;
@@ -130,14 +126,14 @@ ${notas.lista()}`;
 
 /** `/comparar/{a}/{b}`: two companies side by side (any trading codes, old ones included). */
 export const comparar = new Hono<AppEnv>().get(
-  `/comparar/:a{${CODIGO_NA_ROTA}}/:b{${CODIGO_NA_ROTA}}`,
+  `/comparar/:cod_a{${CODIGO_NA_ROTA}}/:cod_b{${CODIGO_NA_ROTA}}`,
   marcarPagina,
-  validar('param', Par),
+  validar('param', ParDeCodigos),
   async (c) => {
     const lang = idiomaDaPagina(c);
     const t = strings(lang);
     const x = t.borda;
-    const { a, b } = c.req.valid('param');
+    const { cod_a: a, cod_b: b } = c.req.valid('param');
     const bucket = c.env.ARTEFATOS;
     const build = await buildAtual(bucket);
     const mapa = (await tickersDe(bucket, build)) ?? {};

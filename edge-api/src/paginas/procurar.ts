@@ -7,21 +7,18 @@ import type { Tickers } from '@fundamentos/schemas/tickers';
 import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, type Strings, strings } from '@fundamentos/ui/i18n/strings';
+import { compararNaBusca, lerConsulta, normalizar, ordemNaBusca } from '@fundamentos/ui/layout/busca';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { z } from 'zod';
 import { buildAtual, jsonDoCatalogo, tickersDe } from '../artefatos.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { emTexto, idiomaDaPagina } from './comum.ts';
+import { ConsultaDaProcura } from './consultas.ts';
 import { marcarPagina, paginaHtml } from './layout.ts';
 
 /** Results shown on one page; the count says how many matched. */
 export const MAX_RESULTADOS = 50;
-
-const Consulta = z.object({
-  q: z.string().max(200, 'no máximo 200 caracteres').default(''),
-});
 
 export type Tipo = 'acao' | 'fii' | 'etf';
 
@@ -42,11 +39,6 @@ export interface Universo {
   tickers: Tickers;
   fiis: FiiLista | null;
   etfs: EtfLista | null;
-}
-
-/** Lower case without accents (NFD, marks dropped): "ENERGÉTICA" and "energetica" compare equal. */
-export function normalizar(s: string): string {
-  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 const ROTA: Record<Tipo, string> = { acao: '/acoes', fii: '/fiis', etf: '/etfs' };
@@ -74,18 +66,11 @@ interface Candidato {
 /**
  * Matches, best first: a trading-code prefix (old codes too), then the CVM code or the CNPJ (digits only or
  * formatted; at least the 8-digit root for a CNPJ), then the name (every word of the query, accents and case
- * ignored).
+ * ignored). The rules are ui's (`@fundamentos/ui/layout/busca`), the same text the search box runs.
  */
 export function procurarEm(q: string, u: Universo): Achado[] {
-  const texto = q.trim();
-  if (texto === '') return [];
-  const codigo = texto.toUpperCase();
-  const ehCodigo = /^[A-Z0-9]+$/.test(codigo);
-  const digitos = texto.replace(/[\s./-]/g, '');
-  const ehNumero = /^\d+$/.test(digitos);
-  const palavras = normalizar(texto)
-    .split(/[^a-z0-9]+/)
-    .filter((p) => p !== '');
+  const consulta = lerConsulta(q, normalizar);
+  if (consulta === null) return [];
 
   const codigosPorCd = new Map<number, string[]>();
   for (const [c, v] of Object.entries(u.tickers)) {
@@ -122,18 +107,12 @@ export function procurarEm(q: string, u: Universo): Achado[] {
 
   const achados: Achado[] = [];
   for (const k of candidatos) {
-    let ordem: Achado['ordem'] | null = null;
-    if (ehCodigo && k.codigos.some((c) => c.startsWith(codigo))) ordem = 0;
-    else if (
-      ehNumero &&
-      (Number(digitos) === k.cd_regulator ||
-        (digitos.length >= 8 && k.cnpj !== null && k.cnpj.replace(/\D/g, '').startsWith(digitos)))
-    )
-      ordem = 1;
-    else if (palavras.length > 0) {
-      const nome = normalizar(k.nome);
-      if (palavras.every((p) => nome.includes(p))) ordem = 2;
-    }
+    const ordem = ordemNaBusca(consulta, {
+      codigos: k.codigos,
+      cvm: k.cd_regulator,
+      cnpj: k.cnpj === null ? null : k.cnpj.replace(/\D/g, ''),
+      chave: normalizar(k.nome),
+    });
     if (ordem === null) continue;
     achados.push({
       tipo: k.tipo,
@@ -145,7 +124,7 @@ export function procurarEm(q: string, u: Universo): Achado[] {
       ordem,
     });
   }
-  return achados.sort((a, b) => a.ordem - b.ordem || a.codigo.localeCompare(b.codigo));
+  return achados.sort(compararNaBusca);
 }
 
 function formulario(lang: Lang, t: Strings, q: string) {
@@ -188,7 +167,7 @@ function resultados(q: string, achados: Achado[], lang: Lang, t: Strings) {
 export const procurar = new Hono<AppEnv>().get(
   '/procurar',
   marcarPagina,
-  validar('query', Consulta),
+  validar('query', ConsultaDaProcura),
   async (c) => {
     const lang = idiomaDaPagina(c);
     const t = strings(lang);

@@ -11,7 +11,6 @@ import { href } from '@fundamentos/ui/i18n/routes';
 import { type Lang, strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import { z } from 'zod';
 import { buildAtual } from '../artefatos.ts';
 import { diaEmSaoPaulo } from '../dia-sao-paulo.ts';
 import { naoEncontrado, parametrosInvalidos } from '../erro-api.ts';
@@ -27,6 +26,7 @@ import {
   semanaVizinha,
 } from '../vigia/semana.ts';
 import { emTexto, idiomaDaPagina } from './comum.ts';
+import { ConsultaDoVigia, ConsultaDoVigiaPorCodigo, ConsultaSoDeIdioma } from './consultas.ts';
 import { marcarPagina, paginaHtml } from './layout.ts';
 
 /** Latest events shown on /vigia (the JSON route pages further with `limite`). */
@@ -68,34 +68,6 @@ function opcoesTipo(classe: ClasseEvento, lang: Lang, atual: string | undefined)
   )}`;
 }
 
-const ConsultaLista = z.strictObject({
-  classe: z.enum(CLASSES_EVENTO, "classe deve ser 'empresas', 'fiis' ou 'etfs'").default('empresas'),
-  tipo: z
-    .string()
-    .regex(/^[a-z0-9_]*$/, 'tipo de evento em minúsculas')
-    .optional()
-    .transform((s) => (s === '' ? undefined : s)),
-  ticker: z
-    .string()
-    .regex(/^[A-Za-z0-9]{0,12}$/, 'código de negociação: até 12 letras ou dígitos')
-    .optional()
-    .transform((s) => (s === undefined || s === '' ? undefined : s.toUpperCase())),
-  desde: z
-    .union([z.literal(''), z.iso.date('data no formato AAAA-MM-DD')])
-    .optional()
-    .transform((s) => (s === '' ? undefined : s)),
-  lang: z.enum(['pt', 'en']).optional(),
-});
-
-const ConsultaCodigo = z.strictObject({
-  tipo: z
-    .string()
-    .regex(/^[a-z0-9_]*$/, 'tipo de evento em minúsculas')
-    .optional()
-    .transform((s) => (s === '' ? undefined : s)),
-  lang: z.enum(['pt', 'en']).optional(),
-});
-
 /** A kind the watcher does not have is refused like any other invalid parameter. */
 function conferirTipo(classe: ClasseEvento, tipo: string | undefined): void {
   if (tipo !== undefined && !TIPOS_POR_CLASSE[classe].includes(tipo))
@@ -115,7 +87,7 @@ function conferirTipo(classe: ClasseEvento, tipo: string | undefined): void {
  * what the weekly e-mail sends). Mounted at `/` and `/en`.
  */
 export const paginasVigia = new Hono<AppEnv>()
-  .get('/vigia', marcarPagina, validar('query', ConsultaLista), async (c) => {
+  .get('/vigia', marcarPagina, validar('query', ConsultaDoVigia), async (c) => {
     const lang = idiomaDaPagina(c);
     const t = strings(lang).vigia;
     const q = c.req.valid('query');
@@ -160,34 +132,30 @@ ${mostrados.length === 0 ? html`<p data-nenhum>${t.nenhum}</p>` : tabela(mostrad
       emTexto(corpo),
     );
   })
-  .get(
-    '/vigia/semana/:semana',
-    marcarPagina,
-    validar('query', z.strictObject({ lang: z.enum(['pt', 'en']).optional() })),
-    async (c) => {
-      const lang = idiomaDaPagina(c);
-      const t = strings(lang).vigia;
-      const semana = c.req.param('semana');
-      const dias = diasDaSemana(semana);
-      if (dias === null)
-        throw parametrosInvalidos([
-          {
-            local: 'path',
-            nome: 'semana',
-            mensagem: 'semana ISO no formato AAAA-SS que exista (ex.: 2024-07; 53 só em anos com 53 semanas)',
-            tipo: 'invalid_format',
-          },
-        ]);
-      const build = await buildAtual(c.env.ARTEFATOS);
-      const a = await eventosDoBuild(c.env.ARTEFATOS, build);
-      const hoje = diaEmSaoPaulo(new Date());
-      const eventos = eventosDaSemana(a.eventos, semana);
-      const indexavel = eventos.length > 0 && dentroDaJanela(semana, a.eventos, hoje);
-      const titulo = mensagem(lang, t.tituloSemana, { s: semana });
-      const grupos = CLASSES_EVENTO.map((k) => [k, eventos.filter((e) => e.classe === k)] as const).filter(
-        ([, es]) => es.length > 0,
-      );
-      const corpo = html`<h1>${titulo}</h1>
+  .get('/vigia/semana/:semana', marcarPagina, validar('query', ConsultaSoDeIdioma), async (c) => {
+    const lang = idiomaDaPagina(c);
+    const t = strings(lang).vigia;
+    const semana = c.req.param('semana');
+    const dias = diasDaSemana(semana);
+    if (dias === null)
+      throw parametrosInvalidos([
+        {
+          local: 'path',
+          nome: 'semana',
+          mensagem: 'semana ISO no formato AAAA-SS que exista (ex.: 2024-07; 53 só em anos com 53 semanas)',
+          tipo: 'invalid_format',
+        },
+      ]);
+    const build = await buildAtual(c.env.ARTEFATOS);
+    const a = await eventosDoBuild(c.env.ARTEFATOS, build);
+    const hoje = diaEmSaoPaulo(new Date());
+    const eventos = eventosDaSemana(a.eventos, semana);
+    const indexavel = eventos.length > 0 && dentroDaJanela(semana, a.eventos, hoje);
+    const titulo = mensagem(lang, t.tituloSemana, { s: semana });
+    const grupos = CLASSES_EVENTO.map((k) => [k, eventos.filter((e) => e.classe === k)] as const).filter(
+      ([, es]) => es.length > 0,
+    );
+    const corpo = html`<h1>${titulo}</h1>
 <p>${mensagem(lang, t.semanaDeAte, { de: dias.de, ate: dias.ate, s: semana })}</p>
 ${semanaFechada(semana, hoje) ? '' : html`<p class="nota" data-semana-aberta>${t.semanaAberta}</p>`}
 ${
@@ -200,14 +168,13 @@ ${
 <p><a rel="prev" href="${href(lang, `/vigia/semana/${semanaVizinha(semana, -1)}`)}">${t.anterior}</a> ·
 <a rel="next" href="${href(lang, `/vigia/semana/${semanaVizinha(semana, 1)}`)}">${t.seguinte}</a></p>
 <p><small>${strings(lang).vigia.criterio}</small></p>`;
-      return paginaHtml(
-        c,
-        { caminho: `/vigia/semana/${semana}`, titulo, numeros: true, noindex: !indexavel },
-        emTexto(corpo),
-      );
-    },
-  )
-  .get('/vigia/:ticker', marcarPagina, validar('query', ConsultaCodigo), async (c) => {
+    return paginaHtml(
+      c,
+      { caminho: `/vigia/semana/${semana}`, titulo, numeros: true, noindex: !indexavel },
+      emTexto(corpo),
+    );
+  })
+  .get('/vigia/:ticker', marcarPagina, validar('query', ConsultaDoVigiaPorCodigo), async (c) => {
     const lang = idiomaDaPagina(c);
     const t = strings(lang).vigia;
     const pedido = c.req.param('ticker');

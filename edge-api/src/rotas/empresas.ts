@@ -2,8 +2,8 @@ import { ARTEFATOS, caminhoDaEmpresa } from '@fundamentos/schemas/catalogo';
 import { respondeComoSi } from '@fundamentos/schemas/tickers';
 import { type Context, Hono } from 'hono';
 import { type Build, buildAtual, cabecalhosDoArtefato, lerArtefato, tickersDe } from '../artefatos.ts';
+import { responderPronto } from '../corpo-pronto.ts';
 import { ErroApi, naoEncontrado } from '../erro-api.ts';
-import { exigeChave } from '../middleware/cota.ts';
 import type { AppEnv } from '../tipos.ts';
 import { validar } from '../validacao.ts';
 import { PorIndicador, PorLinhagem, PorTicker, QueryDeFatos, RECURSOS_DA_EMPRESA } from './declaracoes.ts';
@@ -47,15 +47,14 @@ async function recurso(c: Context<AppEnv>, codigo: string, nomeDoRecurso: string
   return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
 }
 
-const comChave = exigeChave({ degustacao: true });
-
 export const empresas = new Hono<AppEnv>()
+  // The open index, asked on every visit: answered from a copy prepared once per version (gzip, 304).
   .get('/', async (c) => {
     const build = await buildAtual(c.env.ARTEFATOS);
-    const a = await lerArtefato(c.env.ARTEFATOS, build, ARTEFATOS.empresas.caminho());
-    if (a === null)
+    const r = await responderPronto(c, build, ARTEFATOS.empresas.caminho());
+    if (r === null)
       throw new ErroApi(404, 'recurso_nao_publicado', 'Lista de empresas não publicada neste build.');
-    return c.body(a.corpo.body, 200, cabecalhosDoArtefato(a, build));
+    return r;
   })
   .get('/:ticker', validar('param', PorTicker), (c) => recurso(c, c.req.valid('param').ticker, 'index'))
   .get('/:ticker/veredito', validar('param', PorTicker), (c) =>
@@ -65,17 +64,17 @@ export const empresas = new Hono<AppEnv>()
     const p = c.req.valid('param');
     return recurso(c, p.ticker, `linhagem/${p.ano}/${p.indicador}`);
   })
-  .get('/:ticker/indicadores/:nome', comChave, validar('param', PorIndicador), (c) => {
+  .get('/:ticker/indicadores/:nome', validar('param', PorIndicador), (c) => {
     const p = c.req.valid('param');
     return recurso(c, p.ticker, `indicadores/${p.nome}`);
   })
-  .get('/:ticker/fatos', comChave, validar('param', PorTicker), validar('query', QueryDeFatos), (c) => {
+  .get('/:ticker/fatos', validar('param', PorTicker), validar('query', QueryDeFatos), (c) => {
     const trimestral = c.req.valid('query').trimestral === 'true';
     return recurso(c, c.req.valid('param').ticker, trimestral ? 'fatos_trimestrais' : 'fatos');
   });
 
 for (const nome of RECURSOS_DA_EMPRESA) {
-  empresas.get(`/:ticker/${nome}`, comChave, validar('param', PorTicker), (c) =>
+  empresas.get(`/:ticker/${nome}`, validar('param', PorTicker), (c) =>
     recurso(c, c.req.valid('param').ticker, nome),
   );
 }

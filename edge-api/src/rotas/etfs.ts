@@ -1,26 +1,11 @@
 import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
-import { type Context, Hono, type Next } from 'hono';
+import { Hono, type Next } from 'hono';
 import { querJson } from '../aceita.ts';
 import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
-import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
-import { exigeChave } from '../middleware/cota.ts';
+import { ErroApi } from '../erro-api.ts';
 import type { AppEnv } from '../tipos.ts';
+import { conferir } from '../validacao.ts';
 import { PorTicker } from './declaracoes.ts';
-
-/** Same rule as the other data routes: a key, or a trial ticker (BOVA11) without one. */
-const comChave = exigeChave({ degustacao: true });
-
-/**
- * Validated inside the handler, not by a validator middleware: a request for the page must reach the
- * page layer untouched, even with a code this route would refuse.
- */
-function tickerDe(c: Context<AppEnv>): string {
-  const r = PorTicker.safeParse({ ticker: c.req.param('ticker') });
-  if (r.success) return r.data.ticker;
-  throw parametrosInvalidos(
-    r.error.issues.map((i) => ({ local: 'path', nome: 'ticker', mensagem: i.message, tipo: i.code })),
-  );
-}
 
 /**
  * `/etfs/{ticker}`: the stored `json/etfs/<ticker>/index.json` bytes when Accept asks
@@ -30,8 +15,9 @@ function tickerDe(c: Context<AppEnv>): string {
  */
 export const etfs = new Hono<AppEnv>().get('/:ticker', async (c, next: Next) => {
   if (!querJson(c.req.header('accept'))) return next();
-  const ticker = tickerDe(c);
-  await comChave(c, async () => {});
+  // Checked here, not by a validator middleware: a request for the page reaches the page layer untouched.
+  // The key (or the trial ticker BOVA11) was checked by the access middleware, for JSON requests only.
+  const { ticker } = conferir('param', PorTicker, { ticker: c.req.param('ticker') });
   const bucket = c.env.ARTEFATOS;
   const build = await buildAtual(bucket);
   const a = await lerArtefato(bucket, build, ARTEFATOS.etf.caminho({ ticker }));

@@ -2,25 +2,17 @@ import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type Context, Hono, type Next } from 'hono';
 import { querJson } from '../aceita.ts';
 import { buildAtual, cabecalhosDoArtefato, lerArtefato } from '../artefatos.ts';
-import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
-import { exigeChave } from '../middleware/cota.ts';
+import { ErroApi } from '../erro-api.ts';
 import type { AppEnv } from '../tipos.ts';
-import { validar } from '../validacao.ts';
+import { conferir, validar } from '../validacao.ts';
 import { PorTicker, QueryDeIdioma } from './declaracoes.ts';
-
-const comChave = exigeChave({ degustacao: true });
 
 /**
  * The path's code, validated inside the handler rather than by a validator middleware: a request for
  * the page must reach the page layer untouched, even with a code this route would refuse.
  */
-function tickerDe(c: Context<AppEnv>): string {
-  const r = PorTicker.safeParse({ ticker: c.req.param('ticker') });
-  if (r.success) return r.data.ticker;
-  throw parametrosInvalidos(
-    r.error.issues.map((i) => ({ local: 'path', nome: 'ticker', mensagem: i.message, tipo: i.code })),
-  );
-}
+const tickerDe = (c: Context<AppEnv>): string =>
+  conferir('param', PorTicker, { ticker: c.req.param('ticker') }).ticker;
 
 /** Artefact path of one fund resource; the manifest lists it only for funds with a trading code. */
 const caminho = (ticker: string, recurso: 'index' | 'reapresentacoes') =>
@@ -44,14 +36,13 @@ async function responder(c: Context<AppEnv>, ticker: string, recurso: 'index' | 
 
 /**
  * Spec: JSON only when Accept asks application/json; anything else goes on to the page layer, which
- * serves the fund page. The key rule is checked only for the JSON answer (the page is open).
+ * serves the fund page. The key rule applies only to the JSON answer (the page is open).
  */
 export const fiis = new Hono<AppEnv>()
   .get('/:ticker', async (c, next: Next) => {
     if (!querJson(c.req.header('accept'))) return next();
-    const ticker = tickerDe(c);
-    await comChave(c, async () => {});
-    return responder(c, ticker, 'index');
+    // The key (or the trial ticker MXRF11) was checked by the access middleware, for JSON requests only.
+    return responder(c, tickerDe(c), 'index');
   })
   .get('/:ticker/reapresentacoes', async (c, next: Next) => {
     if (!querJson(c.req.header('accept'))) return next();

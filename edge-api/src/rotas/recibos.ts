@@ -1,4 +1,6 @@
 import { ReciboSchema } from '@fundamentos/schemas/recibo';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
+import { strings } from '@fundamentos/ui/i18n/strings';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { lerAtual } from '../artefatos.ts';
@@ -29,22 +31,6 @@ async function lerRecibo(env: Env, id: string) {
   });
 }
 
-/** Text of the receipt page; the receipt's own fields (como_conferir) are Portuguese and marked so. */
-const TEXTO = {
-  pt: {
-    titulo: 'Recibo',
-    criado: (em: string, versao: string, hoje: string) =>
-      `Criado em ${em}, versão do dado ${versao} (hoje: ${hoje}).`,
-    sha256: 'sha256 do resultado',
-  },
-  en: {
-    titulo: 'Receipt',
-    criado: (em: string, versao: string, hoje: string) =>
-      `Created at ${em}, data version ${versao} (today: ${hoje}).`,
-    sha256: 'sha256 of the result',
-  },
-} as const;
-
 /** Receipts are open and never change; `/recibo/{id}.json` is on the spec's public-cache list. */
 export const recibos = new Hono<AppEnv>()
   .get('/:arquivo{.+\\.json}', validar('param', PorReciboJson), async (c) => {
@@ -57,9 +43,11 @@ export const recibos = new Hono<AppEnv>()
     c.header('Vary', 'Accept, Accept-Language, Cookie');
     const accept = c.req.header('accept') ?? '';
     if (!accept.includes('text/html')) return c.json(r);
-    const t = TEXTO[c.get('lang')];
+    // The receipt's own fields (como_conferir) are Portuguese and marked so; the page's words are `rotas.recibo`.
+    const lang = c.get('lang');
+    const t = strings(lang).rotas.recibo;
     const corpo = html`<h1>${t.titulo} ${r.id}</h1>
-<p>${t.criado(r.criado_em, r.versao_do_dado, r.versao_do_dado_hoje)}</p>
+<p>${mensagem(lang, t.criado, { em: r.criado_em, versao: r.versao_do_dado, hoje: r.versao_do_dado_hoje })}</p>
 <p>${t.sha256}: <code>${r.sha256}</code></p>
 <p lang="pt-BR">${r.como_conferir}</p>
 <p><a href="/recibo/${r.id}.json" type="application/json">JSON</a></p>

@@ -8,7 +8,6 @@ import {
 import { Hono } from 'hono';
 import { buildAtual, jsonDoCatalogo } from '../artefatos.ts';
 import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
-import { exigeChave } from '../middleware/cota.ts';
 import { executarScreenerLembrado } from '../screener/executar.ts';
 import type { AppEnv } from '../tipos.ts';
 
@@ -34,7 +33,7 @@ function consultaDoRecibo(c: ScreenerConsulta): Recibo['consulta'] {
 }
 
 /** `/screener`: key always (it covers the whole universe), one quota unit per call. */
-export const screener = new Hono<AppEnv>().get('/', exigeChave(), async (c) => {
+export const screener = new Hono<AppEnv>().get('/', async (c) => {
   const parsed = lerParametrosScreener(new URL(c.req.url).searchParams);
   if (!parsed.success) {
     throw parametrosInvalidos(

@@ -1,23 +1,27 @@
+import { FONTE_DA_BUSCA } from './busca.ts';
+
 /**
  * The search box's script, inlined at the end of every page by the shell (`casca.ts`): static and edge
  * pages alike, with no file to fetch (an edge page may be served with a site build that lacks one) and
  * nothing to wait for (it runs after the page is parsed). Plain browser JavaScript kept as text, no
- * template literals inside (this is one), so the bundlers of Astro and wrangler cannot rewrite it.
+ * template literals inside (this is one), so the bundlers of Astro and wrangler cannot rewrite it; the
+ * matching rules are the source text of busca.ts's functions, the ones /procurar runs on the server.
  *
  * The shell's search box as you type (issue 15). Without this script the box is a plain GET form to
  * /procurar. With it, the field becomes a combobox (WAI-ARIA 1.2 listbox pattern): the prebuilt index
- * (/busca.json, fetched once, on first focus) is matched in the order /procurar lists results
- * (edge-api/src/paginas/procurar.ts): trading-code prefix, then CVM code or CNPJ (8+ digits), then every
+ * (/busca.json, fetched once, on first focus) is matched by the functions /procurar uses (busca.ts),
+ * in the order it lists results: trading-code prefix, then CVM code or CNPJ (8+ digits), then every
  * word of the name, accents and case ignored. Enter on a suggestion opens its page; Enter without one
  * submits the form to /procurar, which searches the whole catalogue.
  */
-export const SCRIPT_BUSCA = String.raw`(() => {
+export const SCRIPT_BUSCA = `(() => {
   const rotas = ['/acoes/', '/fiis/', '/etfs/'];
   const MAX = 8;
   let indice = null;
   let pedido = null;
 
-  const normalizar = (s) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  // normalizar, lerConsulta, ordemNaBusca, compararNaBusca: the rules /procurar uses (busca.ts).
+${FONTE_DA_BUSCA}
 
   // Index rows: [type 0 stock | 1 REIT | 2 ETF, main code, name, CNPJ digits, other codes, CVM code].
   function carregar(url) {
@@ -42,25 +46,14 @@ export const SCRIPT_BUSCA = String.raw`(() => {
   }
 
   function procurar(q) {
-    const texto = q.trim();
-    if (texto === '' || !indice) return [];
-    const codigo = texto.toUpperCase();
-    const ehCodigo = /^[A-Z0-9]+$/.test(codigo);
-    const digitos = texto.replace(/[\s./-]/g, '');
-    const ehNumero = /^\d+$/.test(digitos);
-    const palavras = normalizar(texto)
-      .split(/[^a-z0-9]+/)
-      .filter((p) => p !== '');
+    const consulta = lerConsulta(q, normalizar);
+    if (consulta === null || !indice) return [];
     const achados = [];
     for (const k of indice) {
-      let ordem = -1;
-      if (ehCodigo && k.codigos.some((c) => c.startsWith(codigo))) ordem = 0;
-      else if (ehNumero && (Number(digitos) === k.cvm || (digitos.length >= 8 && k.cnpj.startsWith(digitos))))
-        ordem = 1;
-      else if (palavras.length > 0 && palavras.every((p) => k.chave.includes(p))) ordem = 2;
-      if (ordem >= 0) achados.push({ k, ordem });
+      const ordem = ordemNaBusca(consulta, k);
+      if (ordem !== null) achados.push({ k, ordem, codigo: k.codigo });
     }
-    achados.sort((a, b) => a.ordem - b.ordem || a.k.codigo.localeCompare(b.k.codigo));
+    achados.sort(compararNaBusca);
     return achados.slice(0, MAX).map((a) => a.k);
   }
 
