@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DATA_ENV } from '../src/data/build.ts';
+import { OPCOES_ASTRO_BUILD } from './astro-opcoes.ts';
 import { linksQuebrados } from './links.ts';
 import { servir } from './serve.ts';
 
@@ -46,7 +47,7 @@ async function astroBuild(opcoes: { root: string; outDir: string; site: string }
   // Astro resolves some build directories against the working directory, not `root`.
   process.chdir(opcoes.root);
   const { build } = await import('astro');
-  await build({ ...opcoes, logLevel: process.env.SITE_LOG === 'info' ? 'info' : 'warn' });
+  await build({ ...opcoes, logLevel: process.env.SITE_LOG === 'info' ? 'info' : 'warn' }, OPCOES_ASTRO_BUILD);
 }
 
 function falha(msg: string): never {
