@@ -5,19 +5,43 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { juntarPartes, paginasDaParte, parteDoAmbiente } from './partes.ts';
 
 // Page lists and directories here are made for this test (not from a publication).
-const lista = ['/', '/en/', '/acoes/A/', '/acoes/B', '/acoes/B/', '/en/acoes/A', '/en/acoes/B'].map(
-  (pathname, rota) => ({ pathname, rota }),
-);
+const lista = [
+  ['/', 'index'],
+  ['/en/', 'index'],
+  ['/sitemap.xml', 'sitemap'],
+  ['/acoes/A/', 'acoes'],
+  ['/acoes/B', 'acoes'],
+  ['/acoes/B/', 'outra'],
+  ['/en/acoes/A', 'acoes'],
+  ['/en/acoes/B', 'acoes'],
+  ['/acoes/A/margem', 'tema'],
+  ['/acoes/B/margem', 'tema'],
+  ['/en/acoes/A/margem', 'tema'],
+].map(([pathname = '', component = ''], ordem) => ({ pathname, ordem, route: { component } }));
 
 describe('paginasDaParte', () => {
   it('splits the list so every page is rendered by exactly one part, the first route winning a path', () => {
     const partes = [0, 1, 2].map((i) => paginasDaParte(lista, { i, n: 3 }));
     const todas = partes.flat().map((p) => p.pathname);
-    // '/acoes/B/' is the same page as '/acoes/B' (Astro drops the trailing slash): only route 3 renders it.
-    expect(todas.sort()).toEqual(['/', '/acoes/A/', '/acoes/B', '/en/', '/en/acoes/A', '/en/acoes/B'].sort());
-    expect(partes.flat().find((p) => p.pathname.startsWith('/acoes/B'))?.rota).toBe(3);
-    expect(partes.map((p) => p.length)).toEqual([2, 2, 2]);
-    expect(paginasDaParte(lista, { i: 0, n: 1 }).map((p) => p.rota)).toEqual([0, 1, 2, 3, 5, 6]);
+    // '/acoes/B/' is the same page as '/acoes/B' (Astro drops the trailing slash): only the first route renders it.
+    expect(todas.length).toBe(10);
+    expect(new Set(todas).size).toBe(10);
+    expect(partes.flat().find((p) => p.pathname.startsWith('/acoes/B'))?.ordem).toBe(4);
+    expect(paginasDaParte(lista, { i: 0, n: 1 }).length).toBe(10);
+  });
+
+  it('keeps the summary routes (at most two paths) in part 0 and deals every other route out in turn', () => {
+    const [a, b] = [0, 1].map((i) => paginasDaParte(lista, { i, n: 2 }).map((p) => p.pathname));
+    expect(a).toEqual([
+      '/',
+      '/en/',
+      '/sitemap.xml',
+      '/acoes/A/',
+      '/en/acoes/A',
+      '/acoes/A/margem',
+      '/en/acoes/A/margem',
+    ]);
+    expect(b).toEqual(['/acoes/B', '/en/acoes/B', '/acoes/B/margem']);
   });
 
   it('reads the part from the environment and refuses a bad value', () => {

@@ -34,11 +34,22 @@ export function parteDoAmbiente(valor: string | undefined): Parte | null {
 const normalizado = (p: string) => (p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p);
 
 /**
+ * Routes that give at most this many paths (one page per language, or a single file) are the pages that
+ * sum up the whole publication (home, search, sitemap, lists): they read every company's artefacts, so they
+ * all go to part 0 and the other parts read only the artefacts of the pages they render.
+ */
+const PAGINAS_DE_RESUMO = 2;
+
+/**
  * The pages of part `p` out of the full list, in Astro's order. A path two routes both give is kept once,
  * as the first route gives it (what Astro does in one process), before the list is split, so no part can
- * render the losing route's version.
+ * render the losing route's version. Summary routes go to part 0; every other route's pages are dealt out
+ * in turn, so each part gets its share of every route.
  */
-export function paginasDaParte<T extends { pathname: string }>(todas: readonly T[], p: Parte): T[] {
+export function paginasDaParte<T extends { pathname: string; route: { component: string } }>(
+  todas: readonly T[],
+  p: Parte,
+): T[] {
   const vistos = new Set<string>();
   const unicas = todas.filter((x) => {
     const k = normalizado(x.pathname);
@@ -46,7 +57,13 @@ export function paginasDaParte<T extends { pathname: string }>(todas: readonly T
     vistos.add(k);
     return true;
   });
-  return unicas.filter((_, k) => k % p.n === p.i);
+  const porRota = new Map<string, number>();
+  for (const x of unicas) porRota.set(x.route.component, (porRota.get(x.route.component) ?? 0) + 1);
+  const resumo = (x: T) => (porRota.get(x.route.component) ?? 0) <= PAGINAS_DE_RESUMO;
+  return [
+    ...(p.i === 0 ? unicas.filter(resumo) : []),
+    ...unicas.filter((x) => !resumo(x)).filter((_, k) => k % p.n === p.i),
+  ];
 }
 
 /** The integration that makes this Astro process render only its part, through Astro's prerenderer hook. */

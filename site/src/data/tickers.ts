@@ -1,7 +1,7 @@
 import { CdRegulatorSchema } from '@fundamentos/schemas/comum';
 import { z } from 'zod';
 import { type DataBuild, readArtefact } from './build.ts';
-import { caminhos, type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
+import { caminhos, type EmpresaPublicada, empresaPublicada, empresasPublicadas } from './empresas.ts';
 
 /**
  * `json/tickers.json`: every trading code → company and current code (docs/architecture.md).
@@ -71,7 +71,7 @@ export function paginasDeEmpresa(b: DataBuild): EmpresaPublicada[] {
   const porTicker = new Map(empresas.map((e) => [e.indice.ticker, e]));
   const classes = classesVivas(b).flatMap((c) => {
     const e = porTicker.get(c.principal);
-    return e === undefined ? [] : [{ ...e, indice: { ...e.indice, ticker: c.codigo } }];
+    return e === undefined ? [] : [empresaPublicada(b, { ...e.indice, ticker: c.codigo })];
   });
   return [...empresas, ...classes];
 }
