@@ -38,26 +38,15 @@ const SCHEMAS = {
 /** A company's own artefacts beside its index (`json/empresas/<cd>/<nome>.json`). */
 export type Recurso = keyof typeof SCHEMAS;
 
-const recursosLidos = new WeakMap<DataBuild, Map<number, Partial<Omit<EmpresaPublicada, 'indice'>>>>();
+const recursosLidos = new WeakMap<DataBuild, Map<string, EmpresaPublicada[Recurso]>>();
 
 /** One artefact of a company, read (sha256, schema) on first use and kept for the build. */
 function recurso<K extends Recurso>(b: DataBuild, cd: number, nome: K): EmpresaPublicada[K] {
-  let porEmpresa = recursosLidos.get(b);
-  if (porEmpresa === undefined) {
-    porEmpresa = new Map();
-    recursosLidos.set(b, porEmpresa);
-  }
-  let lidos = porEmpresa.get(cd);
-  if (lidos === undefined) {
-    lidos = {};
-    porEmpresa.set(cd, lidos);
-  }
-  let v = lidos[nome];
-  if (v === undefined) {
-    v = readArtefact(b, caminhos.recurso(cd, nome), SCHEMAS[nome]) as EmpresaPublicada[K];
-    lidos[nome] = v;
-  }
-  return v as EmpresaPublicada[K];
+  const caminho = caminhos.recurso(cd, nome);
+  const lidos = recursosLidos.get(b) ?? new Map<string, EmpresaPublicada[Recurso]>();
+  recursosLidos.set(b, lidos);
+  if (!lidos.has(caminho)) lidos.set(caminho, readArtefact(b, caminho, SCHEMAS[nome]) as EmpresaPublicada[K]);
+  return lidos.get(caminho) as EmpresaPublicada[K];
 }
 
 /** Whether the build published that artefact of the company (what `recurso` returns non-null for). */
