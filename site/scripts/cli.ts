@@ -70,7 +70,8 @@ async function astroBuild(
     const partes = Array.from({ length: processos }, (_, i) => ({
       parte: `${i}/${processos}`,
       outDir: i === 0 ? opcoes.outDir : `${opcoes.outDir}.parte-${i}`,
-      cwd: i === 0 ? opcoes.root : join(opcoes.root, '.astro', `parte-${i}`),
+      // per build as well as per part: two builds at once must not share a part's `.astro/.prerender`
+      cwd: i === 0 ? opcoes.root : join(opcoes.root, '.astro', `parte-${process.pid}-${i}`),
     }));
     for (const p of partes) await mkdir(p.cwd, { recursive: true });
     await Promise.all(partes.map((p) => processoAstro({ ...opcoes, outDir: p.outDir, cwd: p.cwd }, p.parte)));
