@@ -1,15 +1,19 @@
 import { spawn } from 'node:child_process';
-import { isAbsolute, resolve } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DATA_ENV } from '../src/data/build.ts';
+import { OPCOES_ASTRO_BUILD } from './astro-opcoes.ts';
 import { linksQuebrados } from './links.ts';
+import { juntarPartes, PARTE_ENV } from './partes.ts';
 import { servir } from './serve.ts';
 
 const SITE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const USO = `usage:
-  pnpm site build --data <publish dir> [--out <dir>] [--base-url <url>] [--check-links]
+  pnpm site build --data <publish dir> [--out <dir>] [--base-url <url>] [--check-links] [--processos <n>]
   pnpm site serve [--port 4321] [--dir <dir>]`;
 
 /** Relative paths are relative to where the user ran pnpm, not to site/. */
@@ -22,31 +26,66 @@ const BuildArgs = z.object({
   out: z.string().default(resolve(SITE_DIR, 'dist')),
   'base-url': z.url().default(process.env.FUNDAMENTOS_BASE_URL ?? 'http://localhost:4321'),
   'check-links': z.boolean().default(false),
+  // Astro processes rendering parts of the pages (scripts/partes.ts): one per core, at most 4 (each holds
+  // the publication's artefacts in memory).
+  processos: z.coerce.number().int().min(1).max(64).default(Math.min(4, availableParallelism())),
 });
 const ServeArgs = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(4321),
   dir: z.string().default(resolve(SITE_DIR, 'dist')),
 });
 
+/** One `scripts/astro-build.ts` process; rejects naming the part when it fails. */
+function processoAstro(opcoes: Record<string, string>, parte: string | null): Promise<void> {
+  const script = fileURLToPath(new URL('astro-build.ts', import.meta.url));
+  const env = {
+    // V8's code cache of Astro, Vite and the bundled pages, kept between builds: each Astro process
+    // otherwise compiles the same modules again (about 1 s CPU per process). Bytecode only: the HTML is the
+    // same with or without it, and Node discards an entry whose source changed.
+    NODE_COMPILE_CACHE: join(SITE_DIR, 'node_modules', '.cache', 'node-compile'),
+    ...process.env,
+    ...(parte === null ? {} : { [PARTE_ENV]: parte }),
+  };
+  return new Promise((ok, erro) => {
+    const p = spawn(process.execPath, [script, JSON.stringify(opcoes)], { stdio: 'inherit', env });
+    p.on('error', erro);
+    p.on('exit', (c) =>
+      c === 0 ? ok() : erro(new Error(`astro build${parte === null ? '' : ` (part ${parte})`} exited ${c}`)),
+    );
+  });
+}
+
 /**
- * Runs `scripts/astro-build.ts` in a child process without tsx's loader hooks when this Node strips types
- * itself (Node ≥ 22.18, the workspace's); otherwise builds in this process as before.
+ * Runs `scripts/astro-build.ts` in child processes without tsx's loader hooks when this Node strips types
+ * itself (Node ≥ 22.18, the workspace's): one, or `processos` that each render a part of the pages into a
+ * directory of their own beside `outDir`, moved into it at the end (scripts/partes.ts). Otherwise builds in
+ * this process as before.
  */
-async function astroBuild(opcoes: { root: string; outDir: string; site: string }): Promise<void> {
+async function astroBuild(
+  opcoes: { root: string; outDir: string; site: string },
+  processos: number,
+): Promise<void> {
   if (process.features.typescript) {
-    const script = fileURLToPath(new URL('astro-build.ts', import.meta.url));
-    const codigo = await new Promise<number>((ok, erro) => {
-      const p = spawn(process.execPath, [script, JSON.stringify(opcoes)], { stdio: 'inherit' });
-      p.on('error', erro);
-      p.on('exit', (c) => ok(c ?? 1));
-    });
-    if (codigo !== 0) throw new Error(`astro build exited ${codigo}`);
+    if (processos === 1) return processoAstro(opcoes, null);
+    const partes = Array.from({ length: processos }, (_, i) => ({
+      parte: `${i}/${processos}`,
+      outDir: i === 0 ? opcoes.outDir : `${opcoes.outDir}.parte-${i}`,
+      // per build as well as per part: two builds at once must not share a part's `.astro/.prerender`
+      cwd: i === 0 ? opcoes.root : join(opcoes.root, '.astro', `parte-${process.pid}-${i}`),
+    }));
+    for (const p of partes) await mkdir(p.cwd, { recursive: true });
+    await Promise.all(partes.map((p) => processoAstro({ ...opcoes, outDir: p.outDir, cwd: p.cwd }, p.parte)));
+    await juntarPartes(
+      opcoes.outDir,
+      partes.slice(1).map((p) => p.outDir),
+    );
+    for (const p of partes.slice(1)) await rm(p.cwd, { recursive: true, force: true });
     return;
   }
   // Astro resolves some build directories against the working directory, not `root`.
   process.chdir(opcoes.root);
   const { build } = await import('astro');
-  await build({ ...opcoes, logLevel: process.env.SITE_LOG === 'info' ? 'info' : 'warn' });
+  await build({ ...opcoes, logLevel: process.env.SITE_LOG === 'info' ? 'info' : 'warn' }, OPCOES_ASTRO_BUILD);
 }
 
 function falha(msg: string): never {
@@ -65,6 +104,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       dir: { type: 'string' },
       'check-links': { type: 'boolean' },
+      processos: { type: 'string' },
     },
     strict: true,
   });
@@ -74,7 +114,10 @@ async function main(): Promise<void> {
     process.env[DATA_ENV] = caminho(r.data.data);
     // No network from a build: Astro's telemetry stays off.
     process.env.ASTRO_TELEMETRY_DISABLED = '1';
-    await astroBuild({ root: SITE_DIR, outDir: caminho(r.data.out), site: r.data['base-url'] });
+    await astroBuild(
+      { root: SITE_DIR, outDir: caminho(r.data.out), site: r.data['base-url'] },
+      r.data.processos,
+    );
     console.log(`site written to ${caminho(r.data.out)} from ${process.env[DATA_ENV]}`);
     if (r.data['check-links']) {
       const quebrados = await linksQuebrados(caminho(r.data.out));

@@ -1,34 +1,42 @@
 /// <reference types="astro/client" />
 
-import { getCollection } from 'astro:content';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
-import { z } from 'zod';
 import { artigoDoMarkdown } from './artigo-markdown.ts';
 import type { Texto } from './types.ts';
 
-/** The prose collections of src/content.config.ts. */
+/** The prose groups: `src/content/<group>/<lang>/<slug>.md`. */
 export type Grupo = 'topicos' | 'perguntas' | 'auditoria';
 
-const Entrada = z.object({ id: z.string(), body: z.string(), filePath: z.string() });
+/**
+ * Every prose file's text, bundled by Vite at build time. Not an Astro content collection: a collection
+ * makes every `astro build` start a Vite dev server to sync it (about 1.5 s CPU, a quarter of a small
+ * build), and these files need nothing but their text (docs/site.md, "Build speed").
+ */
+const FICHEIROS: Record<string, string> = import.meta.glob('./*/*/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
-const lidos = new Map<Grupo, Promise<Map<string, Texto>>>();
+const lidos = new Map<Grupo, Map<string, Texto>>();
 
 /** Every page of a group, keyed `<lang>/<slug>`, read once per build. */
-function grupo(g: Grupo): Promise<Map<string, Texto>> {
-  let p = lidos.get(g);
-  if (p === undefined) {
-    p = (async () => {
-      const entradas = z.array(Entrada).parse(await getCollection(g));
-      return new Map(entradas.map((e) => [e.id, artigoDoMarkdown(e.body, e.filePath)]));
-    })();
-    lidos.set(g, p);
+function grupo(g: Grupo): Map<string, Texto> {
+  let m = lidos.get(g);
+  if (m === undefined) {
+    m = new Map();
+    for (const [chave, corpo] of Object.entries(FICHEIROS)) {
+      const [, dir, lang, slug] = /^\.\/([^/]+)\/([^/]+)\/([^/]+)\.md$/.exec(chave) ?? [];
+      if (dir === g) m.set(`${lang}/${slug}`, artigoDoMarkdown(corpo, `src/content${chave.slice(1)}`));
+    }
+    lidos.set(g, m);
   }
-  return p;
+  return m;
 }
 
 /** The page `slug` of a group in `lang`, or an error naming the Markdown file that is missing. */
 export async function artigo(g: Grupo, slug: string, lang: Lang): Promise<Texto> {
-  const t = (await grupo(g)).get(`${lang}/${slug}`);
+  const t = grupo(g).get(`${lang}/${slug}`);
   if (t === undefined) throw new Error(`site/src/content/${g}/${lang}/${slug}.md is missing`);
   return t;
 }

@@ -49,6 +49,16 @@ export function textosDicionario(d: Dicionario | null, lang: Lang): TextosDicion
   };
 }
 
+const textosDoBuildLidos = new WeakMap<DataBuild, Partial<Record<Lang, TextosDicionario>>>();
+
+/** The build's dictionary words in one language, shaped once per build: every theme page uses them. */
+export function textosDoBuild(b: DataBuild, lang: Lang): TextosDicionario {
+  const porLang = textosDoBuildLidos.get(b) ?? {};
+  textosDoBuildLidos.set(b, porLang);
+  porLang[lang] ??= textosDicionario(dicionario(b), lang);
+  return porLang[lang];
+}
+
 /**
  * Flag value → meaning in the page's language. A value of a family (`ttm_sem_trimestre_3_2015`) gets
  * the family's meaning, the way the dictionary files it.

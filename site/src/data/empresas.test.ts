@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBuild } from './build.ts';
-import { empresasPublicadas, linkLinhagem } from './empresas.ts';
-import { classesVivas, codigosAntigos } from './tickers.ts';
+import { empresasPublicadas, linkLinhagem, temRecurso } from './empresas.ts';
+import { classesVivas, codigosAntigos, paginasDeEmpresa } from './tickers.ts';
 
 /*
  * Identification fields only (the company index carries no financial number), taken from the sample:
@@ -70,6 +70,19 @@ beforeAll(() => {
     const sha256 = createHash('sha256').update(body).digest('hex');
     return { name: path, path, rows: 1, bytes: body.length, sha256, schema: 'x', format: 'json' };
   });
+  // Made here: a price artefact whose bytes do not match the manifest. Reading it fails the build; listing
+  // the pages must not read it (artefacts are read when a page uses them).
+  const precos = 'json/empresas/5410/precos.json';
+  writeFileSync(join(pub, 'b1', precos), '{}');
+  artefatos.push({
+    name: precos,
+    path: precos,
+    rows: 1,
+    bytes: 2,
+    sha256: '0'.repeat(64),
+    schema: 'x',
+    format: 'json',
+  });
   const manifest = {
     versao_do_dado: '2026-11-22-teste|1',
     criado_em: '2026-11-22T03:00:00-03:00',
@@ -96,6 +109,16 @@ describe('company pages from the manifest', () => {
     if (!weg3) throw new Error('expected WEGE3');
     expect(linkLinhagem(weg3.indice, 2023, 'roe')).toBe('/empresas/WEGE3/linhagem/2023/roe');
     expect(codigosAntigos(b)).toEqual([{ de: 'WEGE9', para: 'WEGE3' }]);
+  });
+
+  it("reads a company's artefacts when a page uses them, not when the pages are listed", () => {
+    const b = openBuild(pub);
+    const paginas = paginasDeEmpresa(b);
+    expect(paginas.map((e) => e.indice.ticker)).toEqual(['WEGE3', 'WEGE4']);
+    expect(temRecurso(b, 5410, 'precos')).toBe(true);
+    expect(temRecurso(b, 5410, 'reapresentacoes')).toBe(false);
+    for (const e of paginas)
+      expect(() => e.precos).toThrow(/precos\.json: sha256 .* differs from manifest\.json/);
   });
 
   it('a live class gets its own page, not a redirect', () => {

@@ -2,7 +2,7 @@ import { PERGUNTA_SLUGS } from '../content/perguntas.ts';
 import { TOPICO_SLUGS } from '../content/topicos.ts';
 import type { DataBuild } from './build.ts';
 import { setoresComparaveis } from './comparacao.ts';
-import { empresasPublicadas } from './empresas.ts';
+import { empresasPublicadas, temRecurso } from './empresas.ts';
 import { TEMAS_LISTA } from './temas.ts';
 
 /** Every indexable page of the build (language-neutral paths), for the sitemap. 404 is noindex and left out. */
@@ -25,7 +25,7 @@ export function paginasIndexaveis(b: DataBuild): string[] {
     ...empresas.map((e) => `/acoes/${e.indice.ticker}`),
     ...empresas.flatMap((e) => TEMAS_LISTA.map((t) => `/acoes/${e.indice.ticker}/${t}`)),
     ...empresas
-      .filter((e) => e.reapresentacoes !== null)
+      .filter((e) => temRecurso(b, e.indice.cd_regulator, 'reapresentacoes'))
       .map((e) => `/acoes/${e.indice.ticker}/reapresentacoes`),
   ];
 }

@@ -1,8 +1,9 @@
 import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
 import type { Indicadores } from '@fundamentos/schemas/indicadores';
 import { describe, expect, it } from 'vitest';
+import type { DataBuild } from './build.ts';
 import type { EmpresaPublicada } from './empresas.ts';
-import { paginaTema, temaMarkdown } from './temas.ts';
+import { paginaTema, paginaTemaDoBuild, temaMarkdown } from './temas.ts';
 
 // Made here: one company with made-up margins (not financial facts) to check how the answer is chosen.
 function empresa(linhas: { ano: number; valor: number | null; flag: string | null }[]): EmpresaPublicada {
@@ -57,5 +58,27 @@ describe('theme pages', () => {
 
   it('without a B3 answer the dividends theme does not claim the company paid nothing', () => {
     expect(paginaTema(empresa([]), 'dividendos', 'pt').resposta).toContain('não afirmamos');
+  });
+});
+
+describe('theme pages shaped once per build', () => {
+  // Made here: a build without a dictionary artefact (an empty manifest), so the words are the defaults.
+  const b = {
+    dir: '/nenhum',
+    manifest: { versao_do_dado: 'feito-aqui|1', criado_em: '', schema_version: 1, artefatos: [] },
+    byPath: new Map(),
+  } as unknown as DataBuild;
+
+  it('gives the HTML page and its .md copy the same shaped page, per company, theme and language', () => {
+    const e = empresa([{ ano: 2021, valor: 0.1, flag: null }]);
+    const pt = paginaTemaDoBuild(b, e, 'margem', 'pt');
+    expect(pt).toEqual(paginaTema(e, 'margem', 'pt'));
+    expect(paginaTemaDoBuild(b, e, 'margem', 'pt')).toBe(pt);
+    expect(paginaTemaDoBuild(b, e, 'margem', 'en').resposta).toBe(paginaTema(e, 'margem', 'en').resposta);
+    expect(paginaTemaDoBuild(b, e, 'divida', 'pt')).not.toBe(pt);
+    // another company (a live class's copy) is shaped for itself
+    expect(
+      paginaTemaDoBuild(b, empresa([{ ano: 2021, valor: 0.2, flag: null }]), 'margem', 'pt').resposta,
+    ).toBe('Em 2021, margem_liquida de EMPRESA FEITA AQUI foi 20,0%.');
   });
 });

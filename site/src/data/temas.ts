@@ -3,7 +3,14 @@ import { separarFlags } from '@fundamentos/schemas/flags';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
 import { formatarValor, numero } from '@fundamentos/ui/formato';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
-import { formulaIndicador, type TextosDicionario, textosDicionario, tituloIndicador } from './dicionario.ts';
+import type { DataBuild } from './build.ts';
+import {
+  formulaIndicador,
+  type TextosDicionario,
+  textosDicionario,
+  textosDoBuild,
+  tituloIndicador,
+} from './dicionario.ts';
 import type { EmpresaPublicada } from './empresas.ts';
 
 /**
@@ -184,6 +191,21 @@ export function paginaTema(
   textos: TextosDicionario = textosDicionario(null, lang),
 ): PaginaTema {
   return tema === 'dividendos' ? temaDividendos(e, lang) : temaIndicadores(e, tema, lang, textos);
+}
+
+const paginasFeitas = new WeakMap<EmpresaPublicada, Map<string, PaginaTema>>();
+
+/**
+ * The theme page of a company in the build, shaped once per company, theme and language: the HTML page
+ * and its `.md` copy render the same answer and table (neither changes what it is given).
+ */
+export function paginaTemaDoBuild(b: DataBuild, e: EmpresaPublicada, tema: Tema, lang: Lang): PaginaTema {
+  const feitas = paginasFeitas.get(e) ?? new Map<string, PaginaTema>();
+  paginasFeitas.set(e, feitas);
+  const chave = `${tema}|${lang}`;
+  const pronta = feitas.get(chave) ?? paginaTema(e, tema, lang, textosDoBuild(b, lang));
+  feitas.set(chave, pronta);
+  return pronta;
 }
 
 /** Plain-text (Markdown) copy of a theme page for AI readers: the same answer, table and sources. */

@@ -3,7 +3,7 @@ import { CdRegulatorSchema } from '@fundamentos/schemas/comum';
 import { MultiplosDeClasseSchema } from '@fundamentos/schemas/multiplos';
 import { z } from 'zod';
 import { type DataBuild, readArtefact } from './build.ts';
-import { caminhos, type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
+import { caminhos, type EmpresaPublicada, empresaPublicada, empresasPublicadas } from './empresas.ts';
 
 /**
  * `json/tickers.json`: every trading code → company and current code (docs/architecture.md).
@@ -75,12 +75,19 @@ export function paginasDeEmpresa(b: DataBuild): EmpresaPublicada[] {
   const classes = classesVivas(b).flatMap((c) => {
     const e = porTicker.get(c.principal);
     if (e === undefined) return [];
-    const daClasse = readArtefact(
-      b,
-      ARTEFATOS.multiplos_classe.caminho({ cd: e.indice.cd_regulator, ticker: c.codigo }),
-      MultiplosDeClasseSchema,
-    );
-    return [{ ...e, indice: { ...e.indice, ticker: c.codigo }, multiplos: daClasse ?? e.multiplos }];
+    const daClasse = empresaPublicada(b, { ...e.indice, ticker: c.codigo });
+    const caminho = ARTEFATOS.multiplos_classe.caminho({ cd: e.indice.cd_regulator, ticker: c.codigo });
+    let multiplos: EmpresaPublicada['multiplos'] | undefined;
+    // Still read on first use (a site built in parts reads only its own pages' files): the class's
+    // artefact (the company's multiples plus a `classe` block), or the company's for an older build.
+    return [
+      Object.defineProperty(daClasse, 'multiplos', {
+        get: () => {
+          multiplos ??= readArtefact(b, caminho, MultiplosDeClasseSchema) ?? e.multiplos;
+          return multiplos;
+        },
+      }),
+    ];
   });
   return [...empresas, ...classes];
 }

@@ -1,9 +1,8 @@
 import { LANG_PARAMS, langFromParam } from '@fundamentos/ui/i18n/routes';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { currentBuild } from '../../../../data/build.ts';
-import { dicionario, textosDicionario } from '../../../../data/dicionario.ts';
 import type { EmpresaPublicada } from '../../../../data/empresas.ts';
-import { paginaTema, TEMAS_LISTA, type Tema, temaMarkdown } from '../../../../data/temas.ts';
+import { paginaTemaDoBuild, TEMAS_LISTA, type Tema, temaMarkdown } from '../../../../data/temas.ts';
 import { paginasDeEmpresa } from '../../../../data/tickers.ts';
 
 /** `/acoes/{ticker}/{tema}.md`: the theme page as plain text for AI readers. */
@@ -22,7 +21,6 @@ export const getStaticPaths: GetStaticPaths = () => {
 export const GET: APIRoute = ({ params, props }) => {
   const { empresa, tema } = props as { empresa: EmpresaPublicada; tema: Tema };
   const lang = langFromParam(params.lang);
-  const textos = textosDicionario(dicionario(currentBuild()), lang);
-  const md = temaMarkdown(paginaTema(empresa, tema, lang, textos));
+  const md = temaMarkdown(paginaTemaDoBuild(currentBuild(), empresa, tema, lang));
   return new Response(md, { headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
 };
