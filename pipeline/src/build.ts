@@ -16,7 +16,7 @@ import { CollectingReporter } from './core/reporter.ts';
 import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
-import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
+import { compactStagingTable, createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import { type CacheEntryMeta, openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
@@ -109,16 +109,16 @@ const stagingParquet: Stage = {
       .map((r) => String(r[0]));
     const entries: ManifestEntry[] = [];
     for (const t of tables) {
+      // A plain scan hands the writer chunks shaped by how the rows were appended (one big load from the
+      // staging cache or many inserts), which moved Parquet row-group boundaries between a cached build and
+      // one from scratch; the compacted copy makes the bytes depend on the rows only.
+      await compactStagingTable(ctx.db, t);
       entries.push(
         await ctx.writer.parquet({
           name: t,
           path: ARTEFATOS.staging.caminho({ tabela: t }),
           schemaName: ARTEFATOS.staging.nome,
-          // ORDER BY rowid keeps insertion order and makes the bytes depend on the rows only: a plain scan
-          // hands the writer chunks shaped by how the rows were appended (one big load from the staging
-          // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
-          // one from scratch.
-          sql: `SELECT * FROM ${quote(t)} ORDER BY rowid`,
+          sql: `SELECT * FROM ${quote(t)}`,
         }),
       );
     }
