@@ -16,7 +16,12 @@ import { CollectingReporter } from './core/reporter.ts';
 import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
-import { compactStagingTable, createStagingTables, ensureQuarantineTable } from './core/staging.ts';
+import {
+  compactStagingTable,
+  createStagingTables,
+  ensureQuarantineTable,
+  withOneThread,
+} from './core/staging.ts';
 import { type CacheEntryMeta, openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
@@ -112,14 +117,18 @@ const stagingParquet: Stage = {
       // A plain scan hands the writer chunks shaped by how the rows were appended (one big load from the
       // staging cache or many inserts), which moved Parquet row-group boundaries between a cached build and
       // one from scratch; the compacted copy makes the bytes depend on the rows only.
+      // The write on one thread too: on two, writing escala 0.05's stg_cvm_demonstracao in order added
+      // ~350 MiB to the build's peak (docs/benchmarks.md, "Staging memory").
       await compactStagingTable(ctx.db, t);
       entries.push(
-        await ctx.writer.parquet({
-          name: t,
-          path: ARTEFATOS.staging.caminho({ tabela: t }),
-          schemaName: ARTEFATOS.staging.nome,
-          sql: `SELECT * FROM ${quote(t)}`,
-        }),
+        await withOneThread(ctx.db, () =>
+          ctx.writer.parquet({
+            name: t,
+            path: ARTEFATOS.staging.caminho({ tabela: t }),
+            schemaName: ARTEFATOS.staging.nome,
+            sql: `SELECT * FROM ${quote(t)}`,
+          }),
+        ),
       );
     }
     entries.push(
