@@ -66,98 +66,110 @@ export const ALVOS = {
 } as const;
 
 const mil = (n: number) => Math.round(n).toLocaleString('en-US');
-const linha = (
-  medida: string,
-  valor: number | null,
-  fmt: (v: number) => string,
-  alvo: string,
-  ok: (v: number) => boolean,
-): LinhaResumo =>
-  valor === null || !Number.isFinite(valor)
-    ? { medida, valor: '–', alvo, veredito: 'not measured' }
-    : { medida, valor: fmt(valor), alvo, veredito: ok(valor) ? 'PASS' : 'FAIL' };
+/** One target: the measured value (null: not measured), how to print it, the bound and its direction. */
+interface Alvo {
+  medida: string;
+  valor: number | null;
+  fmt: (v: number) => string;
+  /** `max`: the value must be ≤ limite; `min`: ≥ limite. */
+  sentido: 'max' | 'min';
+  limite: number;
+  /** The bound as printed, e.g. `8×`, `4,096 MiB`. */
+  alvo: string;
+  /** A failed build never passes, whatever its figures. */
+  falhou?: boolean;
+}
+
+function julgar(a: Alvo): LinhaResumo {
+  const alvo = `${a.sentido === 'max' ? '≤' : '≥'} ${a.alvo}`;
+  if (a.valor === null || !Number.isFinite(a.valor))
+    return { medida: a.medida, valor: '–', alvo, veredito: 'not measured' };
+  const ok = a.sentido === 'max' ? a.valor <= a.limite : a.valor >= a.limite;
+  return { medida: a.medida, valor: a.fmt(a.valor), alvo, veredito: ok && !a.falhou ? 'PASS' : 'FAIL' };
+}
 
 /** One row per target of issue #10, in the issue's order. */
 export function linhasResumo(m: Medidas): LinhaResumo[] {
   const p = m.pipeline;
   const escala = p?.escala ?? 1;
-  const falhou = p?.falha != null;
   const incremental = (re: RegExp) => p?.incremental.find((x) => re.test(x.caso))?.razao_build ?? null;
   const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
-  const maxRazao = ALVOS.razaoBuild(escala);
+  const segundos = (v: number) => `${v.toFixed(1)} s`;
+  const razaoBuild = ALVOS.razaoBuild(escala);
   const maxRss = ALVOS.maxRssMib(escala);
-  const minPaginas = ALVOS.paginasPorSegundo(escala);
-  const rows: LinhaResumo[] = [
-    linha(
-      `build / floor (escala ${escala})`,
-      p ? p.razao : null,
-      (v) => `${v.toFixed(1)}× (${(p?.build_ms ?? 0) / 1000} s / ${(p?.piso_ms ?? 0) / 1000} s)`,
-      `≤ ${maxRazao}×`,
-      (v) => !falhou && v <= maxRazao,
+  const paginas = ALVOS.paginasPorSegundo(escala);
+  const alvos: Alvo[] = [
+    {
+      medida: `build / floor (escala ${escala})`,
+      valor: p ? p.razao : null,
+      fmt: (v) => `${v.toFixed(1)}× (${(p?.build_ms ?? 0) / 1000} s / ${(p?.piso_ms ?? 0) / 1000} s)`,
+      sentido: 'max',
+      limite: razaoBuild,
+      alvo: `${razaoBuild}×`,
+      falhou: p?.falha != null,
+    },
+    {
+      medida: 'maxRSS of the full build',
+      valor: p ? p.max_rss_mib : null,
+      fmt: (v) => `${mil(v)} MiB`,
+      sentido: 'max',
+      limite: maxRss,
+      alvo: `${mil(maxRss)} MiB`,
+    },
+    {
+      medida: 'nightly build, one new COTAHIST day',
+      valor: incremental(/day|dia/i),
+      fmt: pct,
+      sentido: 'max',
+      limite: ALVOS.novoDia,
+      alvo: `${pct(ALVOS.novoDia)} of the full build`,
+    },
+    {
+      medida: 'build with nothing changed',
+      valor: incremental(/nothing|nada/i),
+      fmt: pct,
+      sentido: 'max',
+      limite: ALVOS.nadaMudou,
+      alvo: `${pct(ALVOS.nadaMudou)} of the full build`,
+    },
+    {
+      medida: 'site build',
+      valor: m.site ? m.site.paginas / m.site.segundos : null,
+      fmt: (v) => `${v.toFixed(1)} pages/s (${mil(m.site?.paginas ?? 0)} pages)`,
+      sentido: 'min',
+      limite: paginas,
+      alvo: `${paginas} pages/s`,
+    },
+    {
+      medida: 'objects in the publication',
+      valor: m.publicacao?.objetos ?? null,
+      fmt: mil,
+      sentido: 'max',
+      limite: ALVOS.objetos,
+      alvo: `${mil(ALVOS.objetos)} at full scale`,
+    },
+    ...(['first', 'nightly delta'] as const).map(
+      (caso): Alvo => ({
+        medida: `upload, ${caso} (local R2)`,
+        valor: (caso === 'first' ? m.publicacao?.primeira_s : m.publicacao?.delta_s) ?? null,
+        fmt: segundos,
+        sentido: 'max',
+        limite: ALVOS.uploadSegundos,
+        alvo: `${mil(ALVOS.uploadSegundos)} s`,
+      }),
     ),
-    linha(
-      'maxRSS of the full build',
-      p ? p.max_rss_mib : null,
-      (v) => `${mil(v)} MiB`,
-      `≤ ${mil(maxRss)} MiB`,
-      (v) => v <= maxRss,
-    ),
-    linha(
-      'nightly build, one new COTAHIST day',
-      incremental(/day|dia/i),
-      pct,
-      `≤ ${pct(ALVOS.novoDia)} of the full build`,
-      (v) => v <= ALVOS.novoDia,
-    ),
-    linha(
-      'build with nothing changed',
-      incremental(/nothing|nada/i),
-      pct,
-      `≤ ${pct(ALVOS.nadaMudou)} of the full build`,
-      (v) => v <= ALVOS.nadaMudou,
-    ),
-    linha(
-      'site build',
-      m.site ? m.site.paginas / m.site.segundos : null,
-      (v) => `${v.toFixed(1)} pages/s (${mil(m.site?.paginas ?? 0)} pages)`,
-      `≥ ${minPaginas} pages/s`,
-      (v) => v >= minPaginas,
-    ),
-    linha(
-      'objects in the publication',
-      m.publicacao?.objetos ?? null,
-      mil,
-      `≤ ${mil(ALVOS.objetos)} at full scale`,
-      (v) => v <= ALVOS.objetos,
-    ),
-    linha(
-      'upload, first (local R2)',
-      m.publicacao?.primeira_s ?? null,
-      (v) => `${v.toFixed(1)} s`,
-      `≤ ${mil(ALVOS.uploadSegundos)} s`,
-      (v) => v <= ALVOS.uploadSegundos,
-    ),
-    linha(
-      'upload, nightly delta (local R2)',
-      m.publicacao?.delta_s ?? null,
-      (v) => `${v.toFixed(1)} s`,
-      `≤ ${mil(ALVOS.uploadSegundos)} s`,
-      (v) => v <= ALVOS.uploadSegundos,
+    ...(m.api?.length ? m.api : [{ rota: 'data routes', razao: null }]).map(
+      (r): Alvo => ({
+        medida: `API ${r.rota}`,
+        valor: r.razao,
+        fmt: (v) => `${v.toFixed(2)}× hello-world`,
+        sentido: 'min',
+        limite: ALVOS.razaoApi,
+        alvo: `${ALVOS.razaoApi}×`,
+      }),
     ),
   ];
-  if (m.api?.length)
-    for (const r of m.api)
-      rows.push(
-        linha(
-          `API ${r.rota}`,
-          r.razao,
-          (v) => `${v.toFixed(2)}× hello-world`,
-          `≥ ${ALVOS.razaoApi}×`,
-          (v) => v >= ALVOS.razaoApi,
-        ),
-      );
-  else rows.push(linha('API data routes', null, String, `≥ ${ALVOS.razaoApi}× hello-world`, () => false));
-  return rows;
+  return alvos.map(julgar);
 }
 
 /** A plain-text table with aligned columns. */
