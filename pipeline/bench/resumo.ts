@@ -197,9 +197,9 @@ export function tabelaResumo(rows: LinhaResumo[]): string {
 
 /** Figures printed by edge-api/bench/publicacao.ts (its "objects:" and "upload, …:" lines). */
 export function lerPublicacao(saida: string): MedidasPublicacao | null {
-  const objetos = /^objects: (\d+) artefacts/m.exec(saida)?.[1];
-  const primeira = /^upload, first: ([\d.]+) s/m.exec(saida)?.[1];
-  const delta = /^upload, nightly delta: ([\d.]+) s/m.exec(saida)?.[1];
+  const objetos = /objects: (\d+) artefacts/.exec(saida)?.[1];
+  const primeira = /upload, first: ([\d.]+) s/.exec(saida)?.[1];
+  const delta = /upload, nightly delta: ([\d.]+) s/.exec(saida)?.[1];
   if (objetos === undefined || primeira === undefined || delta === undefined) return null;
   return { objetos: Number(objetos), primeira_s: Number(primeira), delta_s: Number(delta) };
 }
