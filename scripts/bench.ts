@@ -7,12 +7,21 @@
  *    same total size (the file-system floor);
  * 3. publication: objects, and seconds to upload them to a local R2 (edge-api/bench/publicacao.ts);
  * 4. API: throughput of every kind of data route against a hello-world worker on local workerd (edge-api/bench).
- * Options other than ours go to the pipeline bench.
+ * Options other than ours go to the pipeline bench. Last, one table puts every target of issue #10 beside
+ * what this run measured (pipeline/bench/resumo.ts).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import {
+  lerApi,
+  lerPublicacao,
+  linhasResumo,
+  type Medidas,
+  tabelaResumo,
+  UltimoBenchSchema,
+} from '../pipeline/bench/resumo.ts';
 
 const args = process.argv.slice(2).filter((a) => a !== '--');
 const pnpm = process.env.npm_execpath;
@@ -43,9 +52,17 @@ async function paginas(dir: string): Promise<{ n: number; bytes: number }> {
 }
 
 let falhou = false;
+const ULTIMO = resolve(import.meta.dirname, '../data/bench/ultimo.json');
+const medidas: Medidas = { pipeline: null, site: null, publicacao: null, api: null };
 console.log('== pipeline');
+// A stale ultimo.json from an earlier run must not stand in for this one.
+await rm(ULTIMO, { force: true });
 const pipeline = await rodar(['--filter', '@fundamentos/pipeline', 'run', 'bench', ...args, '--manter']);
 if (pipeline.codigo !== 0) falhou = true;
+const ultimo = await readFile(ULTIMO, 'utf8')
+  .then((t) => UltimoBenchSchema.safeParse(JSON.parse(t)))
+  .catch(() => null);
+if (ultimo?.success) medidas.pipeline = ultimo.data;
 const mantida = /build kept at (\S+)/.exec(pipeline.saida)?.[1];
 
 if (mantida) {
@@ -73,6 +90,7 @@ if (mantida) {
     console.log(`site build: ${(msSite / 1000).toFixed(1)} s → ${(n / (msSite / 1000)).toFixed(1)} pages/s`);
     console.log(`floor (writing ${n} files of the same size): ${(msPiso / 1000).toFixed(2)} s`);
     console.log(`ratio site build / floor: ${(msSite / msPiso).toFixed(1)}×`);
+    medidas.site = { paginas: n, segundos: msSite / 1000 };
     console.log(carga);
   }
   await rm(destino, { recursive: true, force: true });
@@ -89,10 +107,15 @@ if (mantida) {
     mantida,
   ]);
   if (publicacao.codigo !== 0) falhou = true;
+  medidas.publicacao = lerPublicacao(publicacao.saida);
   await rm(mantida, { recursive: true, force: true });
 }
 
 console.log('\n== API (sample build on local workerd)');
 const api = await rodar(['--filter', '@fundamentos/edge-api', 'run', 'bench']);
 if (api.codigo !== 0) falhou = true;
+medidas.api = lerApi(api.saida);
+
+console.log('\n== issue #10 targets, side by side (this run)');
+console.log(tabelaResumo(linhasResumo(medidas)));
 process.exit(falhou ? 1 : 0);

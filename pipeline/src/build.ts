@@ -17,7 +17,12 @@ import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.
 import { quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
 import { openStageCache, type StageCache } from './core/stage-cache.ts';
-import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
+import {
+  compactStagingTable,
+  createStagingTables,
+  ensureQuarantineTable,
+  withOneThread,
+} from './core/staging.ts';
 import { type CacheEntryMeta, openStagingCache, type StagingCache } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
@@ -125,24 +130,29 @@ function stagingParquet(cache: StageCache | null): Stage {
           name: `staging_parquet_${tabela}`,
           le: [tabela],
           cria: [],
-          run: async (c) => [
-            await c.writer.parquet({
-              name: tabela,
-              path: ARTEFATOS.staging.caminho({ tabela }),
-              schemaName: ARTEFATOS.staging.nome,
-              sql,
-            }),
-          ],
+          run: async (c) => {
+            // The compacted copy (full row groups) makes the bytes depend on the rows only: a plain scan
+            // hands the writer chunks shaped by how the rows were appended (one big load from the staging
+            // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
+            // one from scratch. The write on one thread too: on two, writing escala 0.05's
+            // stg_cvm_demonstracao added ~350 MiB to the build's peak (docs/benchmarks.md, "Staging memory").
+            if (tabela !== '_quarantine') await compactStagingTable(c.db, tabela);
+            return [
+              await withOneThread(c.db, () =>
+                c.writer.parquet({
+                  name: tabela,
+                  path: ARTEFATOS.staging.caminho({ tabela }),
+                  schemaName: ARTEFATOS.staging.nome,
+                  sql,
+                }),
+              ),
+            ];
+          },
         };
         for (const e of cache ? (await cache.run(umaTabela, ctx)).entries : await umaTabela.run(ctx))
           entries.push(e);
       };
-      // ORDER BY rowid keeps insertion order and makes the bytes depend on the rows only: a plain scan
-      // hands the writer chunks shaped by how the rows were appended (one big load from the staging
-      // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
-      // one from scratch.
-      for (const t of await stagedTables(ctx.db))
-        await publicar(t, `SELECT * FROM ${quote(t)} ORDER BY rowid`);
+      for (const t of await stagedTables(ctx.db)) await publicar(t, `SELECT * FROM ${quote(t)}`);
       await publicar('_quarantine', 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha');
       return entries;
     },

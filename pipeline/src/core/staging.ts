@@ -97,3 +97,32 @@ export async function createStagingTables(db: DuckDBConnection, specs: readonly 
   }
   for (const [table, cols] of byTable) await ensureStagingTable(db, table, cols);
 }
+
+/** Runs `fn` with DuckDB on one thread, then restores the thread count it found. */
+export async function withOneThread<T>(db: DuckDBConnection, fn: () => Promise<T>): Promise<T> {
+  const threads = Number(
+    (await db.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0] ?? 1,
+  );
+  if (threads !== 1) await db.run('SET threads = 1');
+  try {
+    return await fn();
+  } finally {
+    if (threads !== 1) await db.run(`SET threads = ${threads}`);
+  }
+}
+
+/**
+ * Rewrites a staged table as a fresh copy made on one DuckDB thread, so its storage is the same whatever
+ * way its rows were appended (staged in batches, loaded from the staging cache in parallel, some deleted
+ * as cross-file duplicates): full row groups of DuckDB's fixed size, in insertion order. A Parquet file
+ * written from a plain scan of it then depends on the rows only. This replaced an `ORDER BY rowid` on the
+ * whole table, whose sort held every row at once and was the build's memory peak, growing with the input
+ * (docs/benchmarks.md, "Staging memory"); the copy streams. Done once staging (duplicates included) is
+ * over: marts scan the compacted table.
+ */
+export async function compactStagingTable(db: DuckDBConnection, table: string): Promise<void> {
+  const copy = quote(`${table}__compacto`);
+  await withOneThread(db, () => db.run(`CREATE TABLE ${copy} AS SELECT * FROM ${quote(table)}`));
+  await db.run(`DROP TABLE ${quote(table)}`);
+  await db.run(`ALTER TABLE ${copy} RENAME TO ${quote(table)}`);
+}
