@@ -103,6 +103,56 @@ const colunasDeIndicadores = (): Coluna[] =>
     [`${n}__flag`, 'VARCHAR', `avisos do indicador ${n}`, `flags of indicator ${n}`],
   ]);
 
+/** The code columns of the per-class sets (pipeline/src/marts/mercado/classes.ts). */
+const CODIGO_DA_CLASSE: Coluna[] = [
+  [
+    'tipo_acao',
+    'VARCHAR',
+    'classe da ação (ON, PN, PNA…) pelo dígito do código',
+    'share class (ON, PN, PNA…) from the code digit',
+  ],
+  ['ticker_principal', 'VARCHAR', 'código principal da empresa', "the company's main code"],
+  ['principal', 'BOOLEAN', 'verdadeiro quando o código é o principal', 'true when the code is the main one'],
+];
+
+/** The price and per-share columns of the per-class sets, in their order. */
+const COLUNAS_DA_CLASSE: Coluna[] = [
+  [
+    'preco',
+    'DOUBLE',
+    'fechamento do próprio código no pregão (R$); nulo sem pregão da classe (classe_sem_pregao)',
+    "the code's own close on the session (BRL); null when the class did not trade (classe_sem_pregao)",
+  ],
+  ['volume', 'DOUBLE', 'volume financeiro do próprio código (R$)', "the code's own traded value (BRL)"],
+  [
+    'acoes',
+    'DOUBLE',
+    'ações em circulação da empresa (todas as classes, sem tesouraria)',
+    "the company's shares outstanding (every class, ex-treasury)",
+  ],
+  [
+    'lucro',
+    'DOUBLE',
+    'lucro dos controladores do ano (R$)',
+    'net income attributable to owners for the year (BRL)',
+  ],
+  ['patrimonio', 'DOUBLE', 'patrimônio líquido dos controladores (R$)', "owners' equity (BRL)"],
+  [
+    'lpa',
+    'DOUBLE',
+    'lucro / acoes: da empresa, igual em todas as classes (R$)',
+    'lucro / acoes: company figure, the same for every class (BRL)',
+  ],
+  [
+    'vpa',
+    'DOUBLE',
+    'patrimonio / acoes: da empresa, igual em todas as classes (R$)',
+    'patrimonio / acoes: company figure, the same for every class (BRL)',
+  ],
+  ['pl', 'DOUBLE', 'preço da classe / lpa', 'class price / lpa'],
+  ['pvp', 'DOUBLE', 'preço da classe / vpa', 'class price / vpa'],
+];
+
 /** Every bulk set, in the order the dictionary lists them. */
 export const CONJUNTOS_DECLARADOS: Readonly<Record<string, ConjuntoDeclarado>> = {
   empresas: conjunto(
@@ -455,55 +505,10 @@ export const CONJUNTOS_DECLARADOS: Readonly<Record<string, ConjuntoDeclarado>> =
       ['cd_regulator', 'INTEGER'],
       ['ano', 'INTEGER'],
       ['ticker', 'VARCHAR'],
-      [
-        'tipo_acao',
-        'VARCHAR',
-        'classe da ação (ON, PN, PNA…) pelo dígito do código',
-        'share class (ON, PN, PNA…) from the code digit',
-      ],
-      ['ticker_principal', 'VARCHAR', 'código principal da empresa', "the company's main code"],
-      [
-        'principal',
-        'BOOLEAN',
-        'verdadeiro quando o código é o principal',
-        'true when the code is the main one',
-      ],
+      ...CODIGO_DA_CLASSE,
       ['dt_receb', 'DATE'],
       ['data_preco', 'DATE'],
-      [
-        'preco',
-        'DOUBLE',
-        'fechamento do próprio código no pregão (R$); nulo sem pregão da classe (classe_sem_pregao)',
-        "the code's own close on the session (BRL); null when the class did not trade (classe_sem_pregao)",
-      ],
-      ['volume', 'DOUBLE', 'volume financeiro do próprio código (R$)', "the code's own traded value (BRL)"],
-      [
-        'acoes',
-        'DOUBLE',
-        'ações em circulação da empresa (todas as classes, sem tesouraria)',
-        "the company's shares outstanding (every class, ex-treasury)",
-      ],
-      [
-        'lucro',
-        'DOUBLE',
-        'lucro dos controladores do ano (R$)',
-        'net income attributable to owners for the year (BRL)',
-      ],
-      ['patrimonio', 'DOUBLE', 'patrimônio líquido dos controladores (R$)', "owners' equity (BRL)"],
-      [
-        'lpa',
-        'DOUBLE',
-        'lucro / acoes: da empresa, igual em todas as classes (R$)',
-        'lucro / acoes: company figure, the same for every class (BRL)',
-      ],
-      [
-        'vpa',
-        'DOUBLE',
-        'patrimonio / acoes: da empresa, igual em todas as classes (R$)',
-        'patrimonio / acoes: company figure, the same for every class (BRL)',
-      ],
-      ['pl', 'DOUBLE', 'preço da classe / lpa', 'class price / lpa'],
-      ['pvp', 'DOUBLE', 'preço da classe / vpa', 'class price / vpa'],
+      ...COLUNAS_DA_CLASSE,
       ['flag', 'VARCHAR'],
       ['origem_preco', 'VARCHAR', 'arquivo:linha do COTAHIST', 'COTAHIST file:line'],
     ],
@@ -516,55 +521,10 @@ export const CONJUNTOS_DECLARADOS: Readonly<Record<string, ConjuntoDeclarado>> =
     [
       ['cd_regulator', 'INTEGER'],
       ['ticker', 'VARCHAR'],
-      [
-        'tipo_acao',
-        'VARCHAR',
-        'classe da ação (ON, PN, PNA…) pelo dígito do código',
-        'share class (ON, PN, PNA…) from the code digit',
-      ],
-      ['ticker_principal', 'VARCHAR', 'código principal da empresa', "the company's main code"],
-      [
-        'principal',
-        'BOOLEAN',
-        'verdadeiro quando o código é o principal',
-        'true when the code is the main one',
-      ],
+      ...CODIGO_DA_CLASSE,
       ['data_preco', 'DATE'],
       ['ano', 'INTEGER', 'ano fiscal do balanço usado', 'fiscal year of the balance sheet used'],
-      [
-        'preco',
-        'DOUBLE',
-        'fechamento do próprio código no pregão (R$); nulo sem pregão da classe (classe_sem_pregao)',
-        "the code's own close on the session (BRL); null when the class did not trade (classe_sem_pregao)",
-      ],
-      ['volume', 'DOUBLE', 'volume financeiro do próprio código (R$)', "the code's own traded value (BRL)"],
-      [
-        'acoes',
-        'DOUBLE',
-        'ações em circulação da empresa (todas as classes, sem tesouraria)',
-        "the company's shares outstanding (every class, ex-treasury)",
-      ],
-      [
-        'lucro',
-        'DOUBLE',
-        'lucro dos controladores do ano (R$)',
-        'net income attributable to owners for the year (BRL)',
-      ],
-      ['patrimonio', 'DOUBLE', 'patrimônio líquido dos controladores (R$)', "owners' equity (BRL)"],
-      [
-        'lpa',
-        'DOUBLE',
-        'lucro / acoes: da empresa, igual em todas as classes (R$)',
-        'lucro / acoes: company figure, the same for every class (BRL)',
-      ],
-      [
-        'vpa',
-        'DOUBLE',
-        'patrimonio / acoes: da empresa, igual em todas as classes (R$)',
-        'patrimonio / acoes: company figure, the same for every class (BRL)',
-      ],
-      ['pl', 'DOUBLE', 'preço da classe / lpa', 'class price / lpa'],
-      ['pvp', 'DOUBLE', 'preço da classe / vpa', 'class price / vpa'],
+      ...COLUNAS_DA_CLASSE,
       [
         'proventos_12m',
         'DOUBLE',
@@ -646,6 +606,12 @@ export const CONJUNTOS_DECLARADOS: Readonly<Record<string, ConjuntoDeclarado>> =
       ['flag_multiplos', 'VARCHAR', 'avisos dos múltiplos', 'flags of the multiples'],
       ['flag_pl', 'VARCHAR'],
       [
+        'pl_gravidade',
+        'VARCHAR',
+        'pior gravidade dos avisos do P/L anual (classificacao_flags_pl); nula sem pregão',
+        'worst severity of the annual P/E flags (classificacao_flags_pl); null without a session',
+      ],
+      [
         'pl_ttm_ano',
         'INTEGER',
         'ano do trimestre do P/L 12 meses',
@@ -656,12 +622,6 @@ export const CONJUNTOS_DECLARADOS: Readonly<Record<string, ConjuntoDeclarado>> =
       ['pl_ttm_data_preco', 'DATE', 'pregão do preço do P/L 12 meses', 'session of the 12-month P/E price'],
       ['pl_ttm', 'DOUBLE', 'P/L 12 meses', '12-month P/E'],
       ['flag_pl_ttm', 'VARCHAR', 'avisos do P/L 12 meses', 'flags of the 12-month P/E'],
-      [
-        'pl_gravidade',
-        'VARCHAR',
-        'pior gravidade dos avisos do P/L anual (classificacao_flags_pl); nula sem pregão',
-        'worst severity of the annual P/E flags (classificacao_flags_pl); null without a session',
-      ],
       [
         'pl_ttm_gravidade',
         'VARCHAR',

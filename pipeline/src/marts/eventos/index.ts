@@ -1,5 +1,6 @@
 import { executar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
+import { TABELAS_DO_VEREDITO } from '../veredito/mart.ts';
 import { gravarCores } from './bandeira.ts';
 import { PARAMETROS_FAIXAS } from './faixas.ts';
 import { verificarEventosFii } from './fiis.ts';
@@ -24,14 +25,7 @@ export const eventosStage: Stage = {
     'int_fundamentos_base',
     'int_fundamentos_linhas',
     'int_mercado_lucro_trimestral',
-    'int_veredito_anos',
-    'int_veredito_documentos',
-    'int_veredito_empresas',
-    'int_veredito_indicadores',
-    'int_veredito_multiplos',
-    'int_veredito_pareceres',
-    'int_veredito_reapresentacoes',
-    'int_veredito_valores',
+    ...TABELAS_DO_VEREDITO,
     'mart_empresas',
     'mart_fatos_trimestrais',
     'mart_fii_mensal',
@@ -40,9 +34,6 @@ export const eventosStage: Stage = {
     'mart_fiis',
     'mart_indicadores',
     'mart_reapresentacoes',
-    'mart_veredito_empresas',
-    'mart_veredito_grupos',
-    'mart_veredito_itens',
     'stg_b3_etf_listados',
     'stg_cvm_cad_fi_hist_taxa_adm',
     'stg_cvm_doc_indice',

@@ -398,6 +398,24 @@ export async function comVereditoNoAno<T>(
   }
 }
 
+/**
+ * The tables `mart_veredito` creates; the watcher's colour-per-year rebuild (eventos/bandeira.ts) reads
+ * them all again as of each year.
+ */
+export const TABELAS_DO_VEREDITO = [
+  'int_veredito_anos',
+  'int_veredito_documentos',
+  'int_veredito_empresas',
+  'int_veredito_indicadores',
+  'int_veredito_multiplos',
+  'int_veredito_pareceres',
+  'int_veredito_reapresentacoes',
+  'int_veredito_valores',
+  'mart_veredito_empresas',
+  'mart_veredito_grupos',
+  'mart_veredito_itens',
+];
+
 /** After the market marts: the verdict's tables and their checks; publishes nothing. */
 export const martVereditoStage: Stage = {
   name: 'mart_veredito',
@@ -409,19 +427,7 @@ export const martVereditoStage: Stage = {
     'stg_cvm_doc_indice',
     'stg_cvm_parecer',
   ],
-  cria: [
-    'int_veredito_anos',
-    'int_veredito_documentos',
-    'int_veredito_empresas',
-    'int_veredito_indicadores',
-    'int_veredito_multiplos',
-    'int_veredito_pareceres',
-    'int_veredito_reapresentacoes',
-    'int_veredito_valores',
-    'mart_veredito_empresas',
-    'mart_veredito_grupos',
-    'mart_veredito_itens',
-  ],
+  cria: TABELAS_DO_VEREDITO,
   async run(ctx) {
     await construirMartVeredito(ctx.db);
     await aplicarChecagens(ctx.db, ctx.report, CHECAGENS_VEREDITO);
