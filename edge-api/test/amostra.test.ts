@@ -1,24 +1,17 @@
-import { env } from 'cloudflare:test';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { DumpIndiceSchema } from '@fundamentos/schemas/dump';
 import { EmpresaIndiceSchema } from '@fundamentos/schemas/empresa';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../src/chave-formato.ts';
 import { erro, get, novaChave, sha256DoCorpo } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build: pipeline `build()` over data/sample/raw/cvm/{cad,fca,dfp} (test/amostra-build.ts).
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const manifesto = ManifestSchema.parse(JSON.parse(atob(amostra.arquivos['manifest.json'] ?? '')));
 const porCaminho = new Map(manifesto.artefatos.map((a) => [a.path, a]));
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 describe('company routes over the real sample build', () => {
   it('/saude shows the sample build version', async () => {

@@ -1,26 +1,20 @@
-import { env } from 'cloudflare:test';
 import { AuditoriaDepAmortSchema } from '@fundamentos/schemas/auditoria';
 import { LinhagemSchema } from '@fundamentos/schemas/linhagem';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { AmostraAuditoriaSchema, MenuAuditoriaSchema } from '../src/auditoria/amostra.ts';
 import { sha256Hex } from '../src/chave-formato.ts';
 import { erro, get } from './ajuda.ts';
-import { semearBuild, textoPublicado } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
+import { textoPublicado } from './semear.ts';
 
 // The real sample build; `sorteios` were drawn in Node by global-setup.ts with node:crypto and a
 // plain sort (an implementation independent of the worker's src/auditoria/sorteio.ts).
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const sorteios = inject('sorteios');
 const texto = (p: string) =>
   new TextDecoder().decode(Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0)));
 const manifesto = ManifestSchema.parse(JSON.parse(texto('manifest.json')));
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 describe('/auditoria/random and its aliases', () => {
   it('without a seed: a menu, nothing drawn', async () => {

@@ -1,22 +1,15 @@
-import { env } from 'cloudflare:test';
 import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { MultiplosDeClasseSchema, MultiplosSchema } from '@fundamentos/schemas/multiplos';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { get, novaChave, sha256DoCorpo } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts). ELETROBRAS (cd 2437): ELET3 is the main code, ELET5 and
 // ELET6 live classes; COTAHIST_D03022022.TXT line 333: ELET6 close 33.45; ELET5 has no standard-lot session.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const manifesto = ManifestSchema.parse(JSON.parse(atob(amostra.arquivos['manifest.json'] ?? '')));
 const porCaminho = new Map(manifesto.artefatos.map((a) => [a.path, a]));
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 describe('/empresas/{classe}/multiplos for a live class', () => {
   it("ELET6 answers the company's multiples plus its own classe block, as published", async () => {

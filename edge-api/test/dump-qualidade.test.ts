@@ -1,27 +1,20 @@
-import { env } from 'cloudflare:test';
 import { BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { ConjuntosSchema } from '@fundamentos/schemas/conjuntos';
 import { DumpIndiceSchema } from '@fundamentos/schemas/dump';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { QualidadeSchema } from '@fundamentos/schemas/qualidade';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { erro, get, novaChave, sha256DoCorpo } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build (test/global-setup.ts seeds its CSV and Parquet sets, json/conjuntos.json, report.json).
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const ler = (p: string): unknown =>
   JSON.parse(
     new TextDecoder().decode(Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0))),
   );
 const manifesto = ManifestSchema.parse(ler('manifest.json'));
 const porCaminho = new Map(manifesto.artefatos.map((a) => [a.path, a]));
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 describe('/dump over the real sample: Parquet copies and the column dictionary', () => {
   it('every set lists its Parquet copy (size, rows, sha256 of the manifest) and its typed columns', async () => {

@@ -1,22 +1,15 @@
-import { env } from 'cloudflare:test';
 import { EtfRecursoSchema } from '@fundamentos/schemas/etfs';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { erro, get, novaChave } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts): the ETF artefacts as the pipeline published them.
 // BOVA11 is a trial ticker, IVVB11 is not; both traded in the sample's COTAHIST sessions.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const bytesDe = (p: string) => Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0));
 const jsonDe = (p: string): unknown => JSON.parse(new TextDecoder().decode(bytesDe(p)));
 const JSON_ACCEPT = { Accept: 'application/json' };
 const BOVA = 'json/etfs/BOVA11/index.json';
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 describe('/etfs/{ticker}', () => {
   it('trial BOVA11 without a key: the stored artefact byte for byte, public for 5 minutes, Vary: Accept', async () => {

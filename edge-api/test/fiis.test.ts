@@ -1,21 +1,14 @@
-import { env } from 'cloudflare:test';
 import { FiiListaSchema, FiiRecursoSchema, ReapresentacoesFiiSchema } from '@fundamentos/schemas/fiis';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { erro, get, novaChave } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts): the REIT artefacts as the pipeline published them;
 // MXRF11 is a trial ticker, FLRP11 is not. Values are read back from the artefacts.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const bytesDe = (p: string) => Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0));
 const jsonDe = (p: string): unknown => JSON.parse(new TextDecoder().decode(bytesDe(p)));
 const JSON_ACCEPT = { Accept: 'application/json' };
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 describe('/fiis/{ticker}', () => {
   it('trial MXRF11 without a key: the stored artefact byte for byte, publicly cacheable, Vary: Accept', async () => {

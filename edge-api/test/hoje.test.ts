@@ -1,21 +1,14 @@
-import { env } from 'cloudflare:test';
 import { HojeSchema } from '@fundamentos/schemas/hoje';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { querJson } from '../src/aceita.ts';
 import { erro, get, novaChave } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts): json/hoje.json as the pipeline published it. Its window
 // ends at the sample's newest DT_RECEB (2025-09-23), years before today; values are read back from it.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const bytes = Uint8Array.from(atob(amostra.arquivos['json/hoje.json'] ?? ''), (c) => c.charCodeAt(0));
 const artefato = HojeSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 /** Text as hono's html template escapes it. */
 const escapado = (t: string) =>

@@ -1,20 +1,13 @@
-import { env } from 'cloudflare:test';
 import { EmpresaIndiceSchema } from '@fundamentos/schemas/empresa';
 import { FatosTrimestraisEmpresaSchema } from '@fundamentos/schemas/fatos';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { erro, get } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build; every file of WEG (5410) is seeded (test/global-setup.ts), so every address its
 // index advertises can be followed through the worker. tests/golden/trimestres.test.ts checks the same
 // rule for every company of the sample at the artefact level.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
+const _amostra = amostraSemeada();
 
 describe('the company index advertises only what answers', () => {
   it('every resource WEGE3 lists without `ausente` answers 200; every one with `ausente` answers 404', async () => {

@@ -4,15 +4,13 @@ import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASE, erro, get } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build: ENGI11 (CVM 15253) and ELET3 (CVM 2437) with their price series (two COTAHIST
 // sessions), indicators and multiples, seeded by test/global-setup.ts. Values are read back, not typed.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 function ler(caminho: string): unknown {
   const b64 = amostra.arquivos[caminho];
   if (b64 === undefined) throw new Error(`${caminho} is not in the seeded sample (test/global-setup.ts)`);
@@ -25,10 +23,6 @@ const precos = {
 };
 const ultimaSessao = (cd: 2437 | 15253, codigo: string) =>
   precos[cd].tickers.find((t) => t.ticker === codigo)?.sessoes.at(-1);
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 function postar(caminho: string, lista: string): Promise<Response> {
   return SELF.fetch(`${BASE}${caminho}`, {

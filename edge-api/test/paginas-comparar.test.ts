@@ -1,20 +1,17 @@
-import { env } from 'cloudflare:test';
 import { DicionarioSchema } from '@fundamentos/schemas/dicionario';
 import { EmpresaIndiceSchema } from '@fundamentos/schemas/empresa';
 import { entradaDoDicionario, separarFlags } from '@fundamentos/schemas/flags';
 import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { get } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build: ENGI11 (CVM 15253) and ELET3 (CVM 2437), two companies of the same sector with
 // indicators, annual multiples and prices (seeded by test/global-setup.ts). Values are read back from the
 // artefacts, never typed here.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 function ler(caminho: string): unknown {
   const b64 = amostra.arquivos[caminho];
   if (b64 === undefined) throw new Error(`${caminho} is not in the seeded sample (test/global-setup.ts)`);
@@ -33,10 +30,6 @@ const dados = Object.fromEntries(
 );
 const dicionario = DicionarioSchema.parse(ler('json/dicionario.json'));
 const tickers = TickersSchema.parse(ler('json/tickers.json'));
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 const escapado = (t: string) =>
   t.replace(

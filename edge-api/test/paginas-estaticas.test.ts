@@ -1,15 +1,13 @@
-import { env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BASE, erro, get, novaChave } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // Pages from the fixture site test/sitio (made here, no data) through the real ASSETS binding; the
 // redirects read the real sample build's json/tickers.json and json/empresas.json.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const lerJson = (p: string): unknown =>
   JSON.parse(new TextDecoder().decode(bytes(amostra.arquivos[p] ?? '')));
 function bytes(b64: string): Uint8Array {
@@ -21,10 +19,6 @@ const empresas = EmpresasListaSchema.parse(lerJson('json/empresas.json'));
 const outraClasse = empresas
   .flatMap((e) => e.tickers.filter((t) => t !== e.ticker).map((t) => ({ de: t, para: e.ticker })))
   .sort((a, b) => a.de.localeCompare(b.de))[0];
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 describe('static files through the worker', () => {
   it('a page is served from ASSETS with the worker headers (request id, language, cache)', async () => {

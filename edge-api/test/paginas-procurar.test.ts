@@ -1,18 +1,15 @@
-import { env } from 'cloudflare:test';
 import { EmpresasListaSchema } from '@fundamentos/schemas/empresa';
 import { EtfListaSchema } from '@fundamentos/schemas/etfs';
 import { FiiListaSchema } from '@fundamentos/schemas/fiis';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
 import { normalizar } from '@fundamentos/ui/layout/busca';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_RESULTADOS } from '../src/paginas/procurar.ts';
 import { erro, get } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts); every expected value is read back from its artefacts.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 function ler(caminho: string): unknown {
   const b64 = amostra.arquivos[caminho];
   if (b64 === undefined) throw new Error(`${caminho} is not in the seeded sample (test/global-setup.ts)`);
@@ -22,10 +19,6 @@ const empresas = EmpresasListaSchema.parse(ler('json/empresas.json'));
 const tickers = TickersSchema.parse(ler('json/tickers.json'));
 const engi = empresas.find((e) => e.ticker === 'ENGI11');
 if (engi === undefined) throw new Error('ENGI11 is not in the sample company list');
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 async function pagina(caminho: string, status = 200) {
   const res = await get(caminho);

@@ -1,23 +1,16 @@
-import { env } from 'cloudflare:test';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { VereditoSchema } from '@fundamentos/schemas/veredito';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { erro, get } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts): ELETROBRAS (CD_CVM 2437, main code ELET3, live classes
 // ELET5/ELET6 in its FCA) has indicators, so the pipeline published its verdict; WEG (5410) has none.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const manifesto = ManifestSchema.parse(JSON.parse(atob(amostra.arquivos['manifest.json'] ?? '')));
 const CAMINHO = 'json/empresas/2437/veredito.json';
 const bytes = Uint8Array.from(atob(amostra.arquivos[CAMINHO] ?? ''), (c) => c.charCodeAt(0));
 const artefato = VereditoSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 async function sha256(res: Response): Promise<string> {
   const d = new Uint8Array(await crypto.subtle.digest('SHA-256', await res.arrayBuffer()));

@@ -1,16 +1,14 @@
-import { env, SELF } from 'cloudflare:test';
+import { SELF } from 'cloudflare:test';
 import { VigiaEventosArtefatoSchema, VigiaEventosSchema } from '@fundamentos/schemas/eventos';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { diasDaSemana, eventosDaSemana, semanaDe, semanasNoAno, semanaVizinha } from '../src/vigia/semana.ts';
 import { BASE, erro, get, novaChave } from './ajuda.ts';
-import { semearBuild } from './semear.ts';
+import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build: json/vigia/eventos.json as the pipeline published it; expected values are
 // computed here from that artefact, never typed in.
-const amostra = inject('amostra');
-if (amostra === undefined)
-  throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
+const amostra = amostraSemeada();
 const ler = (p: string) =>
   JSON.parse(
     new TextDecoder().decode(Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0))),
@@ -19,10 +17,6 @@ const artefato = VigiaEventosArtefatoSchema.parse(ler('json/vigia/eventos.json')
 const tickers = TickersSchema.parse(ler('json/tickers.json'));
 const empresas = artefato.eventos.filter((e) => e.classe === 'empresas');
 const fiis = artefato.eventos.filter((e) => e.classe === 'fiis');
-
-beforeAll(async () => {
-  await semearBuild(env.ARTEFATOS, amostra);
-});
 
 async function json(q: string, cab: Record<string, string> = {}) {
   const res = await get(`/vigia/eventos${q}`, cab);
