@@ -9,7 +9,9 @@ import { martVereditoStage } from './veredito/mart.ts';
 import { vereditoStage } from './veredito/publicacao.ts';
 
 export {
+  carregarEmpresasNoProprioAno,
   carregarMart,
+  type EmpresaNoCorte,
   type EmpresaVeredito,
   EmpresaVereditoRow,
   type ItemVereditoLinha,
@@ -18,13 +20,13 @@ export {
 } from './veredito/entrada.ts';
 export {
   CHECAGENS_VEREDITO,
-  comVereditoNoAno,
   construirMartVeredito,
   martVereditoStage,
   PASSOS_MART,
+  PASSOS_POR_CORTE,
   passosEntrada,
 } from './veredito/mart.ts';
-export { montarVereditos } from './veredito/montar.ts';
+export { bandeiraDe, montarVereditos } from './veredito/montar.ts';
 export { vereditoStage } from './veredito/publicacao.ts';
 export {
   ANOS_DEFASAGEM_UNIVERSO,

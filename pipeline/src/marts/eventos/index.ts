@@ -1,6 +1,5 @@
 import { executar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { TABELAS_DO_VEREDITO } from '../veredito/mart.ts';
 import { gravarCores } from './bandeira.ts';
 import { PARAMETROS_FAIXAS } from './faixas.ts';
 import { verificarEventosFii } from './fiis.ts';
@@ -25,7 +24,6 @@ export const eventosStage: Stage = {
     'int_fundamentos_base',
     'int_fundamentos_linhas',
     'int_mercado_lucro_trimestral',
-    ...TABELAS_DO_VEREDITO,
     'mart_empresas',
     'mart_fatos_trimestrais',
     'mart_fii_mensal',
@@ -34,6 +32,7 @@ export const eventosStage: Stage = {
     'mart_fiis',
     'mart_indicadores',
     'mart_reapresentacoes',
+    'mart_veredito_empresas_por_corte',
     'stg_b3_etf_listados',
     'stg_cvm_cad_fi_hist_taxa_adm',
     'stg_cvm_doc_indice',

@@ -79,11 +79,14 @@ export interface MartVereditos {
 
 const DATAS = (cols: readonly string[]) => cols.map((c) => `CAST(${c} AS VARCHAR) AS ${c}`).join(', ');
 
+/** The dates of a company row, read as text. */
+const DATAS_EMPRESA = DATAS(['ultimo_dfp_referencia', 'ultimo_dfp_recebido', 'ultimo_itr_referencia']);
+
 /** Reads the verdict's mart tables, ordered (the same tables always give the same bytes). */
 export async function carregarMart(db: DuckDBConnection): Promise<MartVereditos> {
   const empresas = await linhas(
     db,
-    `SELECT * REPLACE (${DATAS(['ultimo_dfp_referencia', 'ultimo_dfp_recebido', 'ultimo_itr_referencia'])})
+    `SELECT * REPLACE (${DATAS_EMPRESA})
      FROM mart_veredito_empresas ORDER BY cd_regulator`,
     EmpresaVereditoRow,
   );
@@ -93,4 +96,18 @@ export async function carregarMart(db: DuckDBConnection): Promise<MartVereditos>
     ItemVereditoRow,
   );
   return { empresas, itens };
+}
+
+/** One row of `mart_veredito_empresas_por_corte`: a company's flag inputs as of the year `corte`. */
+export const EmpresaNoCorteRow = EmpresaVereditoRow.extend({ corte: num });
+export type EmpresaNoCorte = z.infer<typeof EmpresaNoCorteRow>;
+
+/** The flag inputs of the companies whose verdict year as of `corte` is `corte` itself, ordered. */
+export async function carregarEmpresasNoProprioAno(db: DuckDBConnection): Promise<EmpresaNoCorte[]> {
+  return linhas(
+    db,
+    `SELECT * REPLACE (${DATAS_EMPRESA})
+     FROM mart_veredito_empresas_por_corte WHERE ano = corte ORDER BY corte, cd_regulator`,
+    EmpresaNoCorteRow,
+  );
 }

@@ -115,6 +115,139 @@ function passo(sql: string): Passo {
   return Object.keys(params).length === 0 ? sql : { sql, params };
 }
 
+/** An item's flag: its value row's, or "no value that year" when the company has no row for it. */
+const FLAG_DO_ITEM = 'CASE WHEN v.setor IS NULL THEN $sem_dado ELSE v.flag END';
+
+/**
+ * Where the flag's inputs are read from. The build's verdict reads its own tables, one row per company
+ * (`chave` empty); the verdict as of each year reads the same inputs cut at `corte` (PASSOS_POR_CORTE),
+ * one row per year and company. Each source is a table or a parenthesised query carrying the `chave`
+ * columns first; the SQL that turns them into flag inputs is written once, in sqlAnos and sqlEmpresas.
+ */
+interface FontesBandeira {
+  chave: readonly string[];
+  /** (chave, cd_regulator, ano) of every year with indicators. */
+  indicadores: string;
+  /** (chave, cd_regulator, ultimo_dfp_referencia, ultimo_dfp_recebido, ultimo_itr_referencia). */
+  documentos: string;
+  /** The table of each company's verdict year that sqlAnos writes. */
+  anos: string;
+  reapresentacoes: string;
+  pareceres: string;
+  /** (chave, cd_regulator, valor, flag) of the five items of the verdict year. */
+  itens: string;
+}
+
+const FONTES_ATUAIS: FontesBandeira = {
+  chave: [],
+  indicadores: 'int_veredito_indicadores',
+  documentos: 'int_veredito_documentos',
+  anos: 'int_veredito_anos',
+  reapresentacoes: 'int_veredito_reapresentacoes',
+  pareceres: 'int_veredito_pareceres',
+  itens: 'mart_veredito_itens',
+};
+
+/** The years a verdict is rebuilt as of: every year with indicators (the watcher's colour per year). */
+const CORTES = '(SELECT DISTINCT ano AS corte FROM int_veredito_indicadores)';
+/** The rows of `tabela` known once every DFP of `corte` was in (`ano <= corte` or, for what the next DFP reveals, `<`). */
+const ateOCorte = (tabela: string, op: '<=' | '<') =>
+  `(SELECT c.corte, t.* FROM ${CORTES} c JOIN ${tabela} t ON t.ano ${op} c.corte)`;
+
+/**
+ * The verdict as of each year (docs/marts.md), as the watcher once rebuilt it one year at a time:
+ * indicators, multiples and opinions of years ≤ corte, restatements of years <
+ * corte (the DFP of the following year reveals them), each company's newest DFP of a year ≤ corte, and
+ * every company that filed one counts for the universe's newest; no quarterly filing. The five items keep
+ * their value and flag; the groups and medians are not rebuilt per year (no flag rule reads them).
+ */
+const FONTES_POR_CORTE: FontesBandeira = {
+  chave: ['corte'],
+  indicadores: ateOCorte('(SELECT DISTINCT cd_regulator, ano FROM int_veredito_indicadores)', '<='),
+  documentos: 'int_veredito_documentos_por_corte',
+  anos: 'int_veredito_anos_por_corte',
+  reapresentacoes: ateOCorte('int_veredito_reapresentacoes', '<'),
+  pareceres: ateOCorte('int_veredito_pareceres', '<='),
+  itens: `(SELECT a.corte, a.cd_regulator, v.valor, ${FLAG_DO_ITEM} AS flag
+    FROM int_veredito_anos_por_corte a CROSS JOIN (SELECT unnest($itens) AS nome) i
+    LEFT JOIN int_veredito_valores v ON v.cd_regulator = a.cd_regulator AND v.ano = a.ano AND v.nome = i.nome)`,
+};
+
+/** `corte, ` (or nothing) before a column list, and the USING list of a company under its key. */
+const prefixo = (f: FontesBandeira) => f.chave.map((c) => `${c}, `).join('');
+const usando = (f: FontesBandeira) => `USING (${[...f.chave, 'cd_regulator'].join(', ')})`;
+
+/** One row per company (and key): its verdict year (the latest with indicators) and its DFP dates. */
+function sqlAnos(f: FontesBandeira): string {
+  const k = prefixo(f);
+  return `CREATE OR REPLACE TABLE ${f.anos} AS
+   SELECT ${k}e.cd_regulator, e.nome, e.setor, e.tipo, e.ticker_atual, a.ano,
+     d.ultimo_dfp_referencia, d.ultimo_dfp_recebido, d.ultimo_itr_referencia
+   FROM int_veredito_empresas e
+   JOIN (SELECT ${k}cd_regulator, max(ano) AS ano FROM ${f.indicadores} GROUP BY ALL) a USING (cd_regulator)
+   JOIN ${f.documentos} d ${usando(f)}`;
+}
+
+/** The flag's inputs per company (and key): restatements, opinions, staleness and how many numbers have a value. */
+function sqlEmpresas(destino: string, f: FontesBandeira): string {
+  const k = prefixo(f);
+  const u = usando(f);
+  const mesmaChave = f.chave.map((c) => `d.${c} = x.${c}`).join(' AND ') || 'true';
+  return `CREATE OR REPLACE TABLE ${destino} AS
+   WITH r AS (
+     SELECT ${k}cd_regulator, CAST(count(*) AS INTEGER) AS reap_n,
+       list_sort(list_distinct(list(ano))) AS reap_anos,
+       max(abs(dif_rel)) AS reap_maior_dif_rel, max(ano) AS reap_ultimo_ano
+     FROM ${f.reapresentacoes} GROUP BY ALL
+   ),
+   rpa AS (
+     SELECT ${k}cd_regulator, list({'ano': ano, 'n': n} ORDER BY ano) AS reap_por_ano
+     FROM (SELECT ${k}cd_regulator, ano, CAST(count(*) AS INTEGER) AS n FROM ${f.reapresentacoes} GROUP BY ALL)
+     GROUP BY ALL
+   ),
+   p AS (
+     SELECT ${k}cd_regulator, ano, tipo, list_contains($ressalvado, ${classeParecer('tipo')}) AS ressalvado
+     FROM ${f.pareceres}
+   ),
+   pa AS (
+     SELECT ${k}cd_regulator,
+       CAST(count(DISTINCT p.ano) AS INTEGER) AS pareceres_anos,
+       list_sort(list_distinct(coalesce(list(p.ano) FILTER (WHERE p.ressalvado), []))) AS ressalvas_anos,
+       coalesce(list(concat(p.ano, ': ', p.tipo) ORDER BY p.ano, p.tipo) FILTER (WHERE p.ressalvado), []) AS ressalvas_quais
+     FROM ${f.anos} a JOIN p ${u} GROUP BY ALL
+   ),
+   n AS (
+     SELECT ${k}cd_regulator, CAST(count(valor) AS INTEGER) AS numeros,
+       CAST(count(*) FILTER (WHERE NOT list_contains(string_split(coalesce(flag, ''), ';'), 'plano_financeiro_nao_aplicavel')) AS INTEGER) AS aplicaveis
+     FROM ${f.itens} GROUP BY ALL
+   ),
+   x AS (
+     SELECT a.*, CAST(year(a.ultimo_dfp_referencia) AS INTEGER) AS ano_dfp,
+       coalesce(r.reap_n, 0) AS reap_n, coalesce(r.reap_anos, []) AS reap_anos, coalesce(rpa.reap_por_ano, []) AS reap_por_ano,
+       r.reap_maior_dif_rel, r.reap_ultimo_ano,
+       coalesce(pa.pareceres_anos, 0) AS pareceres_anos,
+       coalesce(pa.ressalvas_anos, []) AS ressalvas_anos, coalesce(pa.ressalvas_quais, []) AS ressalvas_quais,
+       n.numeros, n.aplicaveis
+     FROM ${f.anos} a
+     LEFT JOIN r ${u} LEFT JOIN rpa ${u} LEFT JOIN pa ${u}
+     JOIN n ${u}
+   )
+   SELECT ${k}cd_regulator, nome, setor, tipo, ticker_atual, ano,
+     ultimo_dfp_referencia, ultimo_dfp_recebido, ultimo_itr_referencia,
+     CASE WHEN ultimo_itr_referencia IS NOT NULL THEN
+       concat(year(ultimo_itr_referencia), 'T', least(3, greatest(1, CAST(ceil(month(ultimo_itr_referencia) / 3) AS INTEGER))))
+     END AS ultimo_trimestre,
+     ano_dfp, CAST(greatest(0, ano_dfp - ano) AS INTEGER) AS anos_entre_indicador_e_balanco,
+     (SELECT CAST(max(year(d.ultimo_dfp_referencia)) AS INTEGER) FROM ${f.documentos} d WHERE ${mesmaChave}) AS ano_dfp_universo,
+     reap_n, reap_anos, reap_por_ano, reap_maior_dif_rel, reap_ultimo_ano,
+     list_filter(reap_anos, lambda a: a > ano - $recente AND a <= ano) AS reap_recentes,
+     CAST(len(ressalvas_anos) AS INTEGER) AS ressalvas_n, pareceres_anos AS ressalvas_de, ressalvas_quais,
+     list_contains(ressalvas_anos, ano) AS ressalva_no_ano,
+     list_filter(ressalvas_anos, lambda a: a <> ano) AS outras_ressalvas,
+     numeros, aplicaveis
+   FROM x`;
+}
+
 /** From the inputs to the mart tables montar.ts reads. */
 export const PASSOS_MART: readonly Passo[] = [
   // every value of the five items, every year: the indicators and the annual P/L and P/VP
@@ -144,12 +277,7 @@ export const PASSOS_MART: readonly Passo[] = [
      valores
    FROM m`),
   // one row per company: its verdict year (the latest with indicators) and its DFP dates
-  passo(`CREATE OR REPLACE TABLE int_veredito_anos AS
-   SELECT e.cd_regulator, e.nome, e.setor, e.tipo, e.ticker_atual, a.ano,
-     d.ultimo_dfp_referencia, d.ultimo_dfp_recebido, d.ultimo_itr_referencia
-   FROM int_veredito_empresas e
-   JOIN (SELECT cd_regulator, max(ano) AS ano FROM int_veredito_indicadores GROUP BY ALL) a USING (cd_regulator)
-   JOIN int_veredito_documentos d USING (cd_regulator)`),
+  passo(sqlAnos(FONTES_ATUAIS)),
   // the five items of the verdict year, each against its three groups
   passo(`CREATE OR REPLACE TABLE mart_veredito_itens AS
    WITH base AS (
@@ -164,7 +292,7 @@ export const PASSOS_MART: readonly Passo[] = [
    ),
    it AS (
      SELECT b.*, v.valor,
-       CASE WHEN v.setor IS NULL THEN $sem_dado ELSE v.flag END AS flag,
+       ${FLAG_DO_ITEM} AS flag,
        m.data_preco, m.preco, m.dt_receb, dl.valor AS divida_liquida, eb.valor AS ebitda,
        CASE WHEN b.setor <> $sem_setor THEN coalesce(gs.valores, []) END AS setor_valores,
        coalesce(h.valores, []) AS historico_valores,
@@ -197,59 +325,27 @@ export const PASSOS_MART: readonly Passo[] = [
      ${percentil('valor', 'universo_valores')} AS universo_percentil
    FROM med`),
   // the flag's inputs: restatements, opinions, staleness and how many numbers have a value
-  passo(`CREATE OR REPLACE TABLE mart_veredito_empresas AS
-   WITH r AS (
-     SELECT cd_regulator, CAST(count(*) AS INTEGER) AS reap_n,
-       list_sort(list_distinct(list(ano))) AS reap_anos,
-       max(abs(dif_rel)) AS reap_maior_dif_rel, max(ano) AS reap_ultimo_ano
-     FROM int_veredito_reapresentacoes GROUP BY ALL
-   ),
-   rpa AS (
-     SELECT cd_regulator, list({'ano': ano, 'n': n} ORDER BY ano) AS reap_por_ano
-     FROM (SELECT cd_regulator, ano, CAST(count(*) AS INTEGER) AS n FROM int_veredito_reapresentacoes GROUP BY ALL)
-     GROUP BY ALL
-   ),
-   p AS (
-     SELECT cd_regulator, ano, tipo, list_contains($ressalvado, ${classeParecer('tipo')}) AS ressalvado
-     FROM int_veredito_pareceres
-   ),
-   pa AS (
-     SELECT a.cd_regulator,
-       CAST(count(DISTINCT p.ano) AS INTEGER) AS pareceres_anos,
-       list_sort(list_distinct(coalesce(list(p.ano) FILTER (WHERE p.ressalvado), []))) AS ressalvas_anos,
-       coalesce(list(concat(p.ano, ': ', p.tipo) ORDER BY p.ano, p.tipo) FILTER (WHERE p.ressalvado), []) AS ressalvas_quais
-     FROM int_veredito_anos a JOIN p USING (cd_regulator) GROUP BY ALL
-   ),
-   n AS (
-     SELECT cd_regulator, CAST(count(valor) AS INTEGER) AS numeros,
-       CAST(count(*) FILTER (WHERE NOT list_contains(string_split(coalesce(flag, ''), ';'), 'plano_financeiro_nao_aplicavel')) AS INTEGER) AS aplicaveis
-     FROM mart_veredito_itens GROUP BY ALL
-   ),
-   x AS (
-     SELECT a.*, CAST(year(a.ultimo_dfp_referencia) AS INTEGER) AS ano_dfp,
-       coalesce(r.reap_n, 0) AS reap_n, coalesce(r.reap_anos, []) AS reap_anos, coalesce(rpa.reap_por_ano, []) AS reap_por_ano,
-       r.reap_maior_dif_rel, r.reap_ultimo_ano,
-       coalesce(pa.pareceres_anos, 0) AS pareceres_anos,
-       coalesce(pa.ressalvas_anos, []) AS ressalvas_anos, coalesce(pa.ressalvas_quais, []) AS ressalvas_quais,
-       n.numeros, n.aplicaveis
-     FROM int_veredito_anos a
-     LEFT JOIN r USING (cd_regulator) LEFT JOIN rpa USING (cd_regulator) LEFT JOIN pa USING (cd_regulator)
-     JOIN n USING (cd_regulator)
+  passo(sqlEmpresas('mart_veredito_empresas', FONTES_ATUAIS)),
+];
+
+/**
+ * The flag's inputs as of every year in one pass (FONTES_POR_CORTE), for the watcher's colour per year
+ * (eventos/bandeira.ts): `mart_veredito_empresas_por_corte` has the columns of `mart_veredito_empresas`
+ * after `corte`. Reads `stg_cvm_doc_indice` for the DFPs each year had.
+ */
+export const PASSOS_POR_CORTE: readonly Passo[] = [
+  passo(`CREATE OR REPLACE TABLE int_veredito_documentos_por_corte AS
+   WITH dfps AS (
+     SELECT CAST(cd_cvm AS INTEGER) AS cd_regulator, CAST(year(dt_refer) AS INTEGER) AS ano,
+       CAST(max(dt_refer) AS DATE) AS referencia, CAST(arg_max(dt_receb, (dt_refer, versao)) AS DATE) AS recebido
+     FROM stg_cvm_doc_indice WHERE _doc = 'DFP' AND cd_cvm IS NOT NULL AND dt_receb IS NOT NULL GROUP BY ALL
    )
-   SELECT cd_regulator, nome, setor, tipo, ticker_atual, ano,
-     ultimo_dfp_referencia, ultimo_dfp_recebido, ultimo_itr_referencia,
-     CASE WHEN ultimo_itr_referencia IS NOT NULL THEN
-       concat(year(ultimo_itr_referencia), 'T', least(3, greatest(1, CAST(ceil(month(ultimo_itr_referencia) / 3) AS INTEGER))))
-     END AS ultimo_trimestre,
-     ano_dfp, CAST(greatest(0, ano_dfp - ano) AS INTEGER) AS anos_entre_indicador_e_balanco,
-     (SELECT CAST(max(year(ultimo_dfp_referencia)) AS INTEGER) FROM int_veredito_documentos) AS ano_dfp_universo,
-     reap_n, reap_anos, reap_por_ano, reap_maior_dif_rel, reap_ultimo_ano,
-     list_filter(reap_anos, lambda a: a > ano - $recente AND a <= ano) AS reap_recentes,
-     CAST(len(ressalvas_anos) AS INTEGER) AS ressalvas_n, pareceres_anos AS ressalvas_de, ressalvas_quais,
-     list_contains(ressalvas_anos, ano) AS ressalva_no_ano,
-     list_filter(ressalvas_anos, lambda a: a <> ano) AS outras_ressalvas,
-     numeros, aplicaveis
-   FROM x`),
+   SELECT c.corte, d.cd_regulator, d.referencia AS ultimo_dfp_referencia, d.recebido AS ultimo_dfp_recebido,
+     CAST(NULL AS DATE) AS ultimo_itr_referencia
+   FROM ${CORTES} c JOIN dfps d ON d.ano <= c.corte
+   QUALIFY row_number() OVER (PARTITION BY c.corte, d.cd_regulator ORDER BY d.referencia DESC) = 1`),
+  passo(sqlAnos(FONTES_POR_CORTE)),
+  passo(sqlEmpresas('mart_veredito_empresas_por_corte', FONTES_POR_CORTE)),
 ];
 
 /** What must hold of the verdict's tables (report.json, stage `mart_veredito`). */
@@ -331,80 +427,63 @@ export const CHECAGENS_VEREDITO: readonly Checagem[] = [
     colunas: ['cd_regulator'],
     referencia: { tabela: 'mart_empresas', colunas: ['cd_regulator'] },
   },
+  {
+    nome: 'veredito_por_corte_empresa_unica',
+    tipo: 'hard',
+    descricao: 'one row per year cut and company in the verdict as of each year',
+    tabela: 'mart_veredito_empresas_por_corte',
+    regra: 'chave_unica',
+    colunas: ['corte', 'cd_regulator'],
+  },
+  {
+    nome: 'veredito_por_corte_completo',
+    tipo: 'hard',
+    descricao:
+      'every row of the verdict as of a year has its year, latest DFP, universe DFP year and number counts',
+    tabela: 'mart_veredito_empresas_por_corte',
+    regra: 'nao_nulo',
+    colunas: ['corte', 'ano', 'ultimo_dfp_referencia', 'ano_dfp_universo', 'numeros', 'aplicaveis'],
+  },
+  {
+    nome: 'veredito_por_corte_nada_depois',
+    tipo: 'hard',
+    descricao: 'as of a year, the verdict year and the latest DFP are of that year or before',
+    tabela: 'mart_veredito_empresas_por_corte',
+    regra: 'identidade',
+    esquerda: 'greatest(corte, ano, ano_dfp, ano_dfp_universo)',
+    direita: 'corte',
+    colunas_exemplo: ['corte', 'cd_regulator'],
+  },
+  {
+    nome: 'veredito_por_corte_empresa_do_veredito',
+    tipo: 'hard',
+    descricao: 'every company of the verdict as of a year is one of the verdict companies',
+    tabela: 'mart_veredito_empresas_por_corte',
+    regra: 'relacao',
+    colunas: ['cd_regulator'],
+    referencia: { tabela: 'int_veredito_empresas', colunas: ['cd_regulator'] },
+  },
 ];
 
 /** Builds the verdict's tables from the marts (or views with their names); runs no check. */
 export async function construirMartVeredito(db: DuckDBConnection): Promise<void> {
-  const passos = [...passosEntrada(await temColuna(db, 'stg_cvm_parecer', 'tp_relat_aud')), ...PASSOS_MART];
+  const passos = [
+    ...passosEntrada(await temColuna(db, 'stg_cvm_parecer', 'tp_relat_aud')),
+    ...PASSOS_MART,
+    ...PASSOS_POR_CORTE,
+  ];
   for (const p of passos) {
     if (typeof p === 'string') await db.run(p);
     else await db.run(p.sql, p.params);
   }
 }
 
-/** Where the verdict as of one year is built, beside the build's own tables (dropped afterwards). */
-const ESQUEMA_NO_ANO = 'veredito_no_ano';
-
-/**
- * The verdict's tables as they stood once every DFP of `ano` was in: indicators, multiples and opinions
- * of years ≤ ano, restatements of years < ano (the DFP of the following year reveals them), each
- * company's newest DFP of a year ≤ ano (every company that filed one counts for the universe's newest).
- * Built from this build's `int_veredito_*` in a schema of their own, read by `ler` there, then dropped.
- */
-export async function comVereditoNoAno<T>(
-  db: DuckDBConnection,
-  ano: number,
-  ler: (db: DuckDBConnection) => Promise<T>,
-): Promise<T> {
-  const s = ESQUEMA_NO_ANO;
-  await db.run(`CREATE SCHEMA IF NOT EXISTS ${s}`);
-  await db.run(`SET schema = '${s}'`);
-  await db.run(`SET search_path = '${s},main'`);
-  try {
-    const ate = (t: string, op: '<=' | '<') => ({
-      sql: `CREATE OR REPLACE TABLE ${t} AS SELECT * FROM main.${t} WHERE ano ${op} $ano`,
-      params: { ano },
-    });
-    const passos: Passo[] = [
-      'CREATE OR REPLACE TABLE int_veredito_empresas AS SELECT * FROM main.int_veredito_empresas',
-      ate('int_veredito_indicadores', '<='),
-      ate('int_veredito_multiplos', '<='),
-      ate('int_veredito_pareceres', '<='),
-      ate('int_veredito_reapresentacoes', '<'),
-      {
-        sql: `CREATE OR REPLACE TABLE int_veredito_documentos AS
-          WITH dfps AS (
-            SELECT CAST(cd_cvm AS INTEGER) AS cd_regulator, CAST(year(dt_refer) AS INTEGER) AS ano,
-              CAST(max(dt_refer) AS DATE) AS referencia, CAST(arg_max(dt_receb, (dt_refer, versao)) AS DATE) AS recebido
-            FROM main.stg_cvm_doc_indice WHERE _doc = 'DFP' AND cd_cvm IS NOT NULL AND dt_receb IS NOT NULL GROUP BY ALL
-          )
-          SELECT cd_regulator, referencia AS ultimo_dfp_referencia, recebido AS ultimo_dfp_recebido,
-            CAST(NULL AS DATE) AS ultimo_itr_referencia
-          FROM dfps WHERE ano <= $ano
-          QUALIFY row_number() OVER (PARTITION BY cd_regulator ORDER BY referencia DESC) = 1`,
-        params: { ano },
-      },
-      ...PASSOS_MART,
-    ];
-    for (const p of passos) {
-      if (typeof p === 'string') await db.run(p);
-      else await db.run(p.sql, p.params);
-    }
-    return await ler(db);
-  } finally {
-    await db.run(`SET schema = 'main'`);
-    await db.run('RESET search_path');
-    await db.run(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
-  }
-}
-
-/**
- * The tables `mart_veredito` creates; the watcher's colour-per-year rebuild (eventos/bandeira.ts) reads
- * them all again as of each year.
- */
+/** The tables `mart_veredito` creates. */
 export const TABELAS_DO_VEREDITO = [
   'int_veredito_anos',
+  'int_veredito_anos_por_corte',
   'int_veredito_documentos',
+  'int_veredito_documentos_por_corte',
   'int_veredito_empresas',
   'int_veredito_indicadores',
   'int_veredito_multiplos',
@@ -412,6 +491,7 @@ export const TABELAS_DO_VEREDITO = [
   'int_veredito_reapresentacoes',
   'int_veredito_valores',
   'mart_veredito_empresas',
+  'mart_veredito_empresas_por_corte',
   'mart_veredito_grupos',
   'mart_veredito_itens',
 ];

@@ -95,6 +95,20 @@ function motivos(e: EmpresaVeredito): Motivo[] {
   return m;
 }
 
+/**
+ * The flag's colour and reasons from its inputs (a row of `mart_veredito_empresas`, or of
+ * `mart_veredito_empresas_por_corte` for the watcher's colour as of each year): the colour is the worst
+ * reason, green without any.
+ */
+export function bandeiraDe(e: EmpresaVeredito): Pick<Veredito['bandeira'], 'cor' | 'motivos' | 'motivos_en'> {
+  const ms = motivos(e);
+  return {
+    cor: ms.some((m) => m.cor === 'vermelho') ? 'vermelho' : ms.length > 0 ? 'amarelo' : 'verde',
+    motivos: ms.map((m) => m.pt),
+    motivos_en: ms.map((m) => m.en),
+  };
+}
+
 /** Shapes every company's verdict from the mart rows; pure, and independent of the rows' order. */
 export function montarVereditos(mart: MartVereditos, versao_do_dado: string, apurado_em: string): Veredito[] {
   const itensDe = agruparPor(mart.itens, (l) => l.cd_regulator);
@@ -109,8 +123,7 @@ export function montarVereditos(mart: MartVereditos, versao_do_dado: string, apu
       if (l === undefined) throw new Error(`veredito: mart_veredito_itens has no ${nome} for company ${cd}`);
       itens[nome] = item(l, e.setor, reapresentado);
     }
-    const ms = motivos(e);
-    const cor = ms.some((m) => m.cor === 'vermelho') ? 'vermelho' : ms.length > 0 ? 'amarelo' : 'verde';
+    const { cor, motivos, motivos_en } = bandeiraDe(e);
     const t = e.ticker_atual;
     out.push({
       empresa: { cd_regulator: cd, ticker: t, pedido: t, nome: e.nome, setor: e.setor, tipo: e.tipo },
@@ -123,8 +136,8 @@ export function montarVereditos(mart: MartVereditos, versao_do_dado: string, apu
         cor,
         texto: TEXTO_COR[cor].pt,
         texto_en: TEXTO_COR[cor].en,
-        motivos: ms.map((m) => m.pt),
-        motivos_en: ms.map((m) => m.en),
+        motivos,
+        motivos_en,
         reapresentacoes: {
           n: e.reap_n,
           anos: e.reap_anos,
