@@ -10,6 +10,7 @@ import { type ItemVeredito, type Veredito, VereditoSchema } from '@fundamentos/s
 import { beforeAll, describe, expect, it } from 'vitest';
 import { amostraPublicada } from '../testing/amostra.ts';
 import { consultar } from '../testing/consulta.ts';
+import { vistasDaPublicacao } from './veredito/vistas-publicadas.ts';
 import {
   carregarMart,
   construirMartVeredito,
@@ -338,16 +339,6 @@ describe('flag colours and comparisons on a made-here input', () => {
   });
 });
 
-/** The marts the verdict reads, as the published bulk sets carry them. */
-const TABELAS_PUBLICADAS = [
-  ['mart_empresas', 'empresas'],
-  ['mart_indicadores', 'indicadores'],
-  ['mart_mercado_multiplos_anuais', 'multiplos'],
-  ['mart_reapresentacoes', 'reapresentacoes'],
-  ['stg_cvm_doc_indice', 'stg_cvm_doc_indice'],
-  ['stg_cvm_parecer', 'stg_cvm_parecer'],
-] as const;
-
 let cur: string;
 let manifesto: Manifest;
 let vereditos: Map<number, Veredito>;
@@ -488,16 +479,13 @@ describe('json/empresas/<cd>/veredito.json (real sample)', () => {
     const inst = await DuckDBInstance.create(':memory:');
     const db = await inst.connect();
     try {
-      const p = (n: string) => `'${join(cur, 'parquet', `${n}.parquet`)}'`;
-      for (const [tabela, arquivo] of TABELAS_PUBLICADAS)
-        await db.run(`CREATE VIEW ${tabela} AS SELECT * FROM ${p(arquivo)}`);
+      await vistasDaPublicacao(db, cur);
       await construirMartVeredito(db);
       const um = [...vereditos.values()][0] as Veredito;
       const a = montarVereditos(await carregarMart(db), manifesto.versao_do_dado, um.apurado_em);
       expect(a).toEqual([...vereditos.values()]);
       // the same bulk sets read in reverse row order give the same bytes
-      for (const [tabela, arquivo] of TABELAS_PUBLICADAS)
-        await db.run(`CREATE OR REPLACE VIEW ${tabela} AS SELECT * FROM ${p(arquivo)} ORDER BY ALL DESC`);
+      await vistasDaPublicacao(db, cur, 'ORDER BY ALL DESC');
       await construirMartVeredito(db);
       const mart = await carregarMart(db);
       const b = montarVereditos(

@@ -11,6 +11,7 @@ import {
   PASSOS_MART,
   PASSOS_POR_CORTE,
 } from '../veredito.ts';
+import { vistasDaPublicacao } from './vistas-publicadas.ts';
 
 /**
  * The verdict as of each year (`mart_veredito_empresas_por_corte`, one set-based pass) against the
@@ -90,16 +91,6 @@ async function coresPorAnoAntigas(db: DuckDBConnection): Promise<Cor[]> {
   return out;
 }
 
-/** The marts the verdict reads, as the published bulk sets carry them. */
-const TABELAS_PUBLICADAS = [
-  ['mart_empresas', 'empresas'],
-  ['mart_indicadores', 'indicadores'],
-  ['mart_mercado_multiplos_anuais', 'multiplos'],
-  ['mart_reapresentacoes', 'reapresentacoes'],
-  ['stg_cvm_doc_indice', 'stg_cvm_doc_indice'],
-  ['stg_cvm_parecer', 'stg_cvm_parecer'],
-] as const;
-
 describe('the verdict as of each year (real sample, published bulk sets)', () => {
   let inst: DuckDBInstance;
   let db: DuckDBConnection;
@@ -107,8 +98,7 @@ describe('the verdict as of each year (real sample, published bulk sets)', () =>
     const cur = join(await amostraPublicada(), 'current');
     inst = await DuckDBInstance.create(':memory:');
     db = await inst.connect();
-    for (const [tabela, arquivo] of TABELAS_PUBLICADAS)
-      await db.run(`CREATE VIEW ${tabela} AS SELECT * FROM '${join(cur, 'parquet', `${arquivo}.parquet`)}'`);
+    await vistasDaPublicacao(db, cur);
     await construirMartVeredito(db);
   });
   afterAll(() => {
