@@ -1,8 +1,10 @@
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { verificar } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { SQL_EVENTOS_ETF_SOBREPOSICAO, SQL_EVENTOS_ETF_TAXA } from './etf.ts';
 import { FAIXA_AGIO_ETF, FAIXA_DIVIDA, FAIXA_MARGEM, FAIXA_PVP_FII, sqlFaixa } from './faixas.ts';
 import { SQL_EVENTOS_FII } from './fiis.ts';
+import { sqlMensagem } from './textos.ts';
 
 /**
  * The watcher's events as SQL (docs/vigia.md). Every event compares a period with the one before it
@@ -16,6 +18,18 @@ import { SQL_EVENTOS_FII } from './fiis.ts';
 const faixaIndicador = (expr: string, lingua: 'pt' | 'en') => `CASE indicador
   WHEN 'margem_liquida' THEN ${sqlFaixa(FAIXA_MARGEM, expr, lingua)}
   WHEN 'dl_ebitda' THEN ${sqlFaixa(FAIXA_DIVIDA, expr, lingua)} END`;
+
+/** The restated accounts, the ten largest changes first, then "+N contas" for the rest (words bound, ./textos.ts). */
+const motivosReapresentacao = (
+  lang: Lang,
+) => `list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
+        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
+      CASE WHEN r.n_contas > 10 THEN [${sqlMensagem('mais_contas', lang, { n: 'r.n_contas - 10' })}] ELSE [] END)`;
+
+/** The flag's reasons of both years, each prefixed with its year ("Antes (2023): …"). */
+const motivosBandeira = (antes: string, depois: string, lang: Lang) =>
+  `list_concat(list_transform(${antes}, m -> ${sqlMensagem('motivo_antes', lang, { ano: 'a.ano', motivo: 'm' })}),
+      list_transform(${depois}, m -> ${sqlMensagem('motivo_depois', lang, { ano: 'b.ano', motivo: 'm' })}))`;
 
 /** A regulator link is kept only when it is a plain http(s) address. */
 const link = (col: string) =>
@@ -93,12 +107,8 @@ CREATE OR REPLACE TABLE int_eventos_ev_reap AS SELECT * FROM (
   SELECT 'empresas', 'reapresentacao', e.cd_regulator, e.ticker, e.nome, e.setor,
     CAST(r.ano AS VARCHAR), CAST(r.ano_filing_seguinte AS VARCHAR), r.dt_receb_seguinte,
     NULL, r.contas[1].antes, r.contas[1].depois, NULL, NULL, NULL, NULL, NULL, NULL,
-    list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
-        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
-      CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' contas'] ELSE [] END),
-    list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
-        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
-      CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' accounts'] ELSE [] END),
+    ${motivosReapresentacao('pt')},
+    ${motivosReapresentacao('en')},
     'DFP ' || r.ano_filing_seguinte || ' v' || r.versao_seguinte || ' (' || r.arquivo || ')',
     CASE WHEN d.versao = r.versao_seguinte THEN d.documento END, '/empresas/' || e.ticker || '/reapresentacoes'
   FROM int_eventos_reapresentacoes r JOIN int_eventos_empresas e USING (cd_regulator)
@@ -108,8 +118,8 @@ CREATE OR REPLACE TABLE int_eventos_ev_reap AS SELECT * FROM (
 CREATE OR REPLACE TABLE int_eventos_ev_bandeira AS SELECT * FROM (
   SELECT 'empresas', 'bandeira', e.cd_regulator, e.ticker, e.nome, e.setor,
     CAST(a.ano AS VARCHAR), CAST(b.ano AS VARCHAR), d.dt_receb, NULL, NULL, NULL, a.cor, b.cor, NULL, NULL, NULL, NULL,
-    list_concat(list_transform(a.motivos, m -> 'Antes (' || a.ano || '): ' || m), list_transform(b.motivos, m -> 'Depois (' || b.ano || '): ' || m)),
-    list_concat(list_transform(a.motivos_en, m -> 'Before (' || a.ano || '): ' || m), list_transform(b.motivos_en, m -> 'After (' || b.ano || '): ' || m)),
+    ${motivosBandeira('a.motivos', 'b.motivos', 'pt')},
+    ${motivosBandeira('a.motivos_en', 'b.motivos_en', 'en')},
     'DFP ' || b.ano || ' v' || d.versao || ' (' || d.indice || ')', d.documento, NULL
   FROM int_eventos_bandeira_cores a JOIN int_eventos_bandeira_cores b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano + 1
   JOIN int_eventos_empresas e ON e.cd_regulator = b.cd_regulator
