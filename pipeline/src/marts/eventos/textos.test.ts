@@ -22,18 +22,20 @@ async function valor(expr: string): Promise<unknown> {
 
 describe('the watcher words SQL fills row by row (ui/src/eventos, made-here values)', () => {
   it('fills a bound template per row in each language, the free text last and left as it is', async () => {
-    expect(await valor(sqlMensagem('motivo_antes', 'pt', { ano: 'ano', motivo: 'motivo' }))).toBe(
+    expect(await valor(sqlMensagem('motivo.antes', 'pt', { ano: 'ano', motivo: 'motivo' }))).toBe(
       'Antes (2023): a {ano} b',
     );
-    expect(await valor(sqlMensagem('motivo_depois', 'en', { ano: 'ano', motivo: 'motivo' }))).toBe(
+    expect(await valor(sqlMensagem('motivo.depois', 'en', { ano: 'ano', motivo: 'motivo' }))).toBe(
       'After (2023): a {ano} b',
     );
-    expect(await valor(sqlMensagem('mais_contas', 'pt', { n: 'n - 10' }))).toBe('+4 contas');
-    expect(await valor(sqlMensagem('mais_contas', 'en', { n: 'n - 10' }))).toBe('+4 accounts');
+    expect(await valor(sqlMensagem('motivo.mais_contas', 'pt', { n: 'n - 10' }))).toBe('+4 contas');
+    expect(await valor(sqlMensagem('motivo.mais_contas', 'en', { n: 'n - 10' }))).toBe('+4 accounts');
   });
 
   it('refuses a template without all its values, or with one it does not have', () => {
-    expect(() => sqlMensagem('motivo_antes', 'pt', { ano: 'ano' })).toThrow(/ano, motivo/);
-    expect(() => sqlMensagem('mais_contas', 'pt', { n: 'n', ano: 'ano' })).toThrow(/mais_contas/);
+    expect(() => sqlMensagem('motivo.antes', 'pt', { ano: 'ano' })).toThrow(/ano, motivo/);
+    expect(() => sqlMensagem('motivo.mais_contas', 'pt', { n: 'n', ano: 'ano' })).toThrow(
+      /motivo.mais_contas/,
+    );
   });
 });

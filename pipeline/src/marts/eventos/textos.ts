@@ -24,30 +24,24 @@ export const fraseReapresentacao = (
   v: { quem: string; ano_filing: string | number; n: number; ano: string | number },
 ): string => frase(lang, (t) => t.texto.reapresentacao, v);
 
-type Textos = (typeof TEXTOS_EVENTOS)['pt'];
-
 /**
- * Messages the watcher's SQL fills row by row: each is rendered with every placeholder left as a marker
- * and bound as `$texto_<chave>_<lingua>`; `sqlMensagem` replaces the markers with SQL expressions.
+ * The groups of ui/src/eventos the watcher's SQL fills row by row (the flag's reasons, "+N contas", the
+ * source labels): each message is rendered with every placeholder left as a marker and bound as
+ * `$texto_<grupo>_<chave>_<lingua>`; `sqlMensagem` replaces the markers with SQL expressions.
  */
-const MODELOS_SQL = {
-  motivo_antes: (t: Textos) => t.motivo.antes,
-  motivo_depois: (t: Textos) => t.motivo.depois,
-  mais_contas: (t: Textos) => t.motivo.mais_contas,
-  fonte_dfp: (t: Textos) => t.fonte.dfp,
-  fonte_itr: (t: Textos) => t.fonte.itr,
-  fonte_informe_mensal: (t: Textos) => t.fonte.informe_mensal,
-  fonte_informe_mensal_versao: (t: Textos) => t.fonte.informe_mensal_versao,
-  fonte_informe_trimestral: (t: Textos) => t.fonte.informe_trimestral,
-  fonte_cotahist_proventos: (t: Textos) => t.fonte.cotahist_proventos,
-  fonte_cotahist_informe_diario: (t: Textos) => t.fonte.cotahist_informe_diario,
-  fonte_lista_etfs: (t: Textos) => t.fonte.lista_etfs,
-  fonte_cda: (t: Textos) => t.fonte.cda,
-  fonte_cadastro_taxa: (t: Textos) => t.fonte.cadastro_taxa,
-} as const;
-type ModeloSql = keyof typeof MODELOS_SQL;
+const GRUPOS_SQL = ['motivo', 'fonte'] as const;
+type GrupoSql = (typeof GRUPOS_SQL)[number];
+type Textos = (typeof TEXTOS_EVENTOS)['pt'];
+type ModeloSql = { [G in GrupoSql]: `${G}.${keyof Textos[G] & string}` }[GrupoSql];
 
-const parametroTexto = (chave: ModeloSql, lang: Lang) => `texto_${chave}_${lang}`;
+const MODELOS_SQL = GRUPOS_SQL.flatMap((g) =>
+  Object.keys(TEXTOS_EVENTOS.pt[g]).map((k) => `${g}.${k}` as ModeloSql),
+);
+const modeloSql = (chave: ModeloSql, lang: Lang): string => {
+  const [grupo, k] = chave.split('.') as [GrupoSql, string];
+  return (TEXTOS_EVENTOS[lang][grupo] as Record<string, string>)[k] as string;
+};
+const parametroTexto = (chave: ModeloSql, lang: Lang) => `texto_${chave.replace('.', '_')}_${lang}`;
 /**
  * A placeholder's marker in a bound template: control characters no file name, account or reason holds,
  * so a value that happens to contain `{ano}` or another placeholder's marker is never replaced again.
@@ -56,9 +50,9 @@ const marca = (nome: string) => `\u0001${nome}\u0002`;
 
 /** The bound values of every `sqlMensagem` fragment: each template in each language. */
 export const PARAMETROS_TEXTOS: Readonly<Record<string, DuckDBValue>> = Object.fromEntries(
-  (Object.keys(MODELOS_SQL) as ModeloSql[]).flatMap((chave) =>
+  MODELOS_SQL.flatMap((chave) =>
     LINGUAS.map((lang) => {
-      const modelo = MODELOS_SQL[chave](TEXTOS_EVENTOS[lang]);
+      const modelo = modeloSql(chave, lang);
       const marcas = Object.fromEntries(argumentos(modelo).map((n) => [n, marca(n)]));
       return [parametroTexto(chave, lang), mensagem(lang, modelo, marcas)];
     }),
@@ -70,7 +64,7 @@ export const PARAMETROS_TEXTOS: Readonly<Record<string, DuckDBValue>> = Object.f
  * message to a SQL expression (every placeholder, no other). NULL in any value gives NULL, as `||` did.
  */
 export function sqlMensagem(chave: ModeloSql, lang: Lang, valores: Readonly<Record<string, string>>): string {
-  const nomes = argumentos(MODELOS_SQL[chave](TEXTOS_EVENTOS[lang]));
+  const nomes = argumentos(modeloSql(chave, lang));
   if (Object.keys(valores).sort().join() !== nomes.join())
     throw new Error(
       `sqlMensagem ${chave}: expected values for ${nomes.join(', ')}, got ${Object.keys(valores).join(', ')}`,
