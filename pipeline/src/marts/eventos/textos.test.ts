@@ -1,6 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { PARAMETROS_TEXTOS, sqlMensagem } from './textos.ts';
+import { frase, fraseReapresentacao, PARAMETROS_TEXTOS, sqlMensagem } from './textos.ts';
 
 /** One row of a SQL expression over made-here values, with the watcher's bound words. */
 async function valor(expr: string): Promise<unknown> {
@@ -36,6 +36,27 @@ describe('the watcher words SQL fills row by row (ui/src/eventos, made-here valu
     expect(() => sqlMensagem('motivo.antes', 'pt', { ano: 'ano' })).toThrow(/ano, motivo/);
     expect(() => sqlMensagem('motivo.mais_contas', 'pt', { n: 'n', ano: 'ano' })).toThrow(
       /motivo.mais_contas/,
+    );
+  });
+});
+
+describe('the sentences written once (ui/src/eventos, made-here values)', () => {
+  it('the restatement sentence agrees with its count in both languages (hoje.json and the watcher share it)', () => {
+    const v = { quem: 'XPTO3', ano_filing: 2024, ano: 2023 };
+    expect(fraseReapresentacao('pt', { ...v, n: 1 })).toBe('XPTO3: a DFP 2024 mudou 1 conta de 2023.');
+    expect(fraseReapresentacao('pt', { ...v, n: 12 })).toBe('XPTO3: a DFP 2024 mudou 12 contas de 2023.');
+    expect(fraseReapresentacao('en', { ...v, n: 1 })).toBe('XPTO3: the 2024 DFP changed 1 account of 2023.');
+    expect(fraseReapresentacao('en', { ...v, n: 1603 })).toBe(
+      'XPTO3: the 2024 DFP changed 1603 accounts of 2023.',
+    );
+  });
+
+  it('a price session of one code reads in the singular', () => {
+    expect(frase('pt', (t) => t.hoje.precos, { data: '2030-01-02', n: 1 })).toBe(
+      'Preços da sessão de 2030-01-02: 1 código.',
+    );
+    expect(frase('en', (t) => t.hoje.precos, { data: '2030-01-02', n: 2 })).toBe(
+      'Prices of the 2030-01-02 session: 2 codes.',
     );
   });
 });
