@@ -52,7 +52,7 @@ async function sha256File(path: string): Promise<string> {
 const PIPELINE_SRC = join(import.meta.dirname, '..');
 /**
  * Everything a publication depends on besides its inputs: the whole pipeline, the schemas and the
- * words it publishes (ui/src/dicionario, ui/src/veredito, ui/src/mercado).
+ * words it publishes (ui/src/{dicionario,veredito,mercado,eventos,fundos,fundamentos}).
  */
 const PUBLICATION_CODE_DIRS = [
   PIPELINE_SRC,
@@ -60,6 +60,9 @@ const PUBLICATION_CODE_DIRS = [
   join(PIPELINE_SRC, '../../ui/src/dicionario'),
   join(PIPELINE_SRC, '../../ui/src/veredito'),
   join(PIPELINE_SRC, '../../ui/src/mercado'),
+  join(PIPELINE_SRC, '../../ui/src/eventos'),
+  join(PIPELINE_SRC, '../../ui/src/fundos'),
+  join(PIPELINE_SRC, '../../ui/src/fundamentos'),
 ];
 
 /**

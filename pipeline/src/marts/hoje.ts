@@ -4,6 +4,7 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
+import { frase, fraseReapresentacao } from './eventos/textos.ts';
 
 /** Days in the window, counting its last day (the newest reception date in the data). */
 export const DIAS_JANELA = 7;
@@ -43,6 +44,9 @@ const SessaoRow = z.object({ data, n_codigos: num, arquivos: z.array(z.string().
  */
 const SQL_JANELA = `SELECT max(dt_receb) AS ate, CAST(max(dt_receb) - INTERVAL ${DIAS_JANELA - 1} DAY AS DATE) AS de FROM stg_cvm_doc_indice`;
 
+/** `texto` and `texto_en` of a line, the same message in both languages. */
+const porLingua = (f: (l: 'pt' | 'en') => string) => ({ texto: f('pt'), texto_en: f('en') });
+
 function urlEmpresa(t: string | null, recurso = ''): string | null {
   return t === null ? null : `/empresas/${t}${recurso}`;
 }
@@ -62,14 +66,11 @@ function mudancaDocumento(r: z.infer<typeof DocRow>): Mudanca {
   return {
     data: r.dt_receb,
     tipo: 'documento_recebido',
-    texto:
+    ...porLingua((l) =>
       r.versao > 1
-        ? `${quem}: ${r.doc} de ${r.dt_refer} reapresentado (versão ${r.versao}).`
-        : `${quem}: ${r.doc} de ${r.dt_refer} recebido.`,
-    texto_en:
-      r.versao > 1
-        ? `${quem}: ${r.doc} for ${r.dt_refer} resubmitted (version ${r.versao}).`
-        : `${quem}: ${r.doc} for ${r.dt_refer} received.`,
+        ? frase(l, (t) => t.hoje.reapresentado, { quem, doc: r.doc, dt_refer: r.dt_refer, versao: r.versao })
+        : frase(l, (t) => t.hoje.recebido, { quem, doc: r.doc, dt_refer: r.dt_refer }),
+    ),
     ticker: r.ticker,
     url: urlEmpresa(r.ticker),
     documento,
@@ -90,8 +91,9 @@ function mudancaReapresentacao(r: z.infer<typeof ReapRow>): Mudanca {
   return {
     data: r.dt_receb,
     tipo: 'reapresentacao',
-    texto: `${quem}: a DFP ${r.ano_filing} mudou ${r.n_contas} ${r.n_contas === 1 ? 'conta' : 'contas'} de ${r.ano}.`,
-    texto_en: `${quem}: the ${r.ano_filing} DFP changed ${r.n_contas} ${r.n_contas === 1 ? 'account' : 'accounts'} of ${r.ano}.`,
+    ...porLingua((l) =>
+      fraseReapresentacao(l, { quem, ano_filing: r.ano_filing, n: r.n_contas, ano: r.ano }),
+    ),
     ticker: r.ticker,
     url: urlEmpresa(r.ticker, '/reapresentacoes'),
     reapresentacao,
@@ -135,8 +137,7 @@ export async function montarHoje(
     mudancas.push({
       data: sessao.data,
       tipo: 'precos',
-      texto: `Preços da sessão de ${sessao.data}: ${sessao.n_codigos} códigos.`,
-      texto_en: `Prices of the ${sessao.data} session: ${sessao.n_codigos} codes.`,
+      ...porLingua((l) => frase(l, (t) => t.hoje.precos, { data: sessao.data, n: sessao.n_codigos })),
       ticker: null,
       url: null,
     });
@@ -151,7 +152,11 @@ export async function montarHoje(
     ate,
     mudancas,
     ultima_sessao: sessao ?? null,
-    nota: `Janela de ${DIAS_JANELA} dias terminando na data de recebimento (DT_RECEB) mais recente dos dados, ${ate}, não na data de hoje: os dados deste build podem ser antigos. Versão acima de 1 = reapresentação. A última sessão de preços (${sessao?.data ?? 'nenhuma'}) é informada mesmo fora da janela.`,
+    nota: frase('pt', (t) => t.hoje.nota, {
+      dias: DIAS_JANELA,
+      ate,
+      sessao: sessao?.data ?? frase('pt', (t) => t.hoje.sem_sessao),
+    }),
   };
 }
 

@@ -38,7 +38,7 @@ async function arquivos(dir: string): Promise<string[]> {
 /** sha256 over the sample and the code that publishes it; test files do not change the build. */
 export async function chaveDaAmostra(): Promise<string> {
   const h = createHash('sha256');
-  // ui/src/dicionario, ui/src/veredito and ui/src/mercado hold words the pipeline publishes
+  // ui/src/{dicionario,veredito,mercado,eventos,fundos,fundamentos} hold words the pipeline publishes
   for (const raiz of [
     AMOSTRA_RAW,
     join(REPO, 'pipeline', 'src'),
@@ -46,6 +46,9 @@ export async function chaveDaAmostra(): Promise<string> {
     join(REPO, 'ui', 'src', 'dicionario'),
     join(REPO, 'ui', 'src', 'veredito'),
     join(REPO, 'ui', 'src', 'mercado'),
+    join(REPO, 'ui', 'src', 'eventos'),
+    join(REPO, 'ui', 'src', 'fundos'),
+    join(REPO, 'ui', 'src', 'fundamentos'),
   ]) {
     for (const f of await arquivos(raiz)) {
       if (/\.test\.ts$/.test(f)) continue;

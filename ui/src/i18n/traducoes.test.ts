@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import dicEn from '../dicionario/en.json' with { type: 'json' };
 import dicPt from '../dicionario/pt.json' with { type: 'json' };
+import eventosEn from '../eventos/en.json' with { type: 'json' };
+import eventosPt from '../eventos/pt.json' with { type: 'json' };
+import fundamentosEn from '../fundamentos/en.json' with { type: 'json' };
+import fundamentosPt from '../fundamentos/pt.json' with { type: 'json' };
+import fundosEn from '../fundos/en.json' with { type: 'json' };
+import fundosPt from '../fundos/pt.json' with { type: 'json' };
 import mercadoEn from '../mercado/en.json' with { type: 'json' };
 import mercadoPt from '../mercado/pt.json' with { type: 'json' };
 import en from '../translations/en.json' with { type: 'json' };
@@ -27,6 +33,9 @@ const PARES = [
   { nome: 'ui/src/dicionario', pt: dicPt, en: dicEn, minimo: 150 },
   { nome: 'ui/src/veredito', pt: vereditoPt, en: vereditoEn, minimo: 30 },
   { nome: 'ui/src/mercado', pt: mercadoPt, en: mercadoEn, minimo: 8 },
+  { nome: 'ui/src/eventos', pt: eventosPt, en: eventosEn, minimo: 25 },
+  { nome: 'ui/src/fundos', pt: fundosPt, en: fundosEn, minimo: 25 },
+  { nome: 'ui/src/fundamentos', pt: fundamentosPt, en: fundamentosEn, minimo: 3 },
 ];
 
 describe.each(PARES)('$nome: en against the source language (pt)', ({ pt, en, minimo }) => {

@@ -1,6 +1,8 @@
 import { ARTEFATOS, CONJUNTOS_DECLARADOS, entradaDoDicionario, escrita } from '@fundamentos/schemas/catalogo';
 import type { Conjuntos } from '@fundamentos/schemas/conjuntos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { textosDosFundamentos } from '@fundamentos/ui/fundamentos';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
@@ -51,8 +53,8 @@ export async function dicionarioDosConjuntos(
       ? entradaDoDicionario(conjunto, declarado)
       : {
           conjunto,
-          descricao: `conjunto ${conjunto} (sem descrição)`,
-          descricao_en: `set ${conjunto} (no description)`,
+          descricao: mensagem('pt', textosDosFundamentos('pt').conjunto_sem_descricao, { conjunto }),
+          descricao_en: mensagem('en', textosDosFundamentos('en').conjunto_sem_descricao, { conjunto }),
           colunas: [],
         };
     const reais = await linhas(ctx.db, `DESCRIBE ${sql}`, Coluna);

@@ -6,6 +6,9 @@ import {
   type Lacuna,
 } from '@fundamentos/schemas/etfs';
 import { juntarFlags } from '@fundamentos/schemas/flags';
+import { textosDosFundos } from '@fundamentos/ui/fundos';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { z } from 'zod';
 import { agruparPorTicker } from '../../core/agrupar.ts';
 import { executar, linhas } from '../../core/sql.ts';
@@ -17,66 +20,28 @@ const numN = z.coerce.number().nullable();
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const texto = z.string().min(1);
 
+const TEXTOS = { pt: textosDosFundos('pt'), en: textosDosFundos('en') };
+/** Every message of a group of ui/src/fundos filled in one language (the session count is our constant). */
+const preencher = <K extends string>(lang: Lang, grupo: Record<K, string>): Record<K, string> =>
+  Object.fromEntries(
+    Object.entries<string>(grupo).map(([k, m]) => [k, mensagem(lang, m, { pregoes: PREGOES_LIQUIDEZ })]),
+  ) as Record<K, string>;
+
 /** Where the fields that no staged file fills would come from (shown in `lacunas` and on the page). */
-export const FONTES_QUE_PREENCHERIAM = {
-  cnpj: 'B3 GetListedSupplementFunds (typeFund 20) ou um cadastro CVM (cad_fi / registro_fundo_classe) com a mesma razão social da lista B3',
-  informe: 'CVM informe diário dos fundos (FI/DOC/INF_DIARIO, inf_diario_fi_AAAAMM)',
-  carteira: 'CVM composição da carteira (FI/DOC/CDA, cda_fi_AAAAMM)',
-  precos: 'B3 COTAHIST com sessões em que o código negociou',
-  liquidez: `B3 COTAHIST com ${PREGOES_LIQUIDEZ} sessões`,
-  despesas:
-    'despesas mensais do fundo: balancete CVM (FI/DOC/BALANCETE) ou demonstrações contábeis; a TAXA_ADM do cad_fi é a taxa declarada, não a efetiva',
-  escriturador: 'regulamento do fundo ou B3 GetListedSupplementFunds',
-  id_fnet: 'B3 Fundos.NET (identificador do fundo)',
-  cotas: 'B3 GetListedSupplementFunds (cotas emitidas)',
-  indice: 'coluna Índice da lista B3 de ETFs (semi-curada, vazia para este ETF)',
-  entrega: 'o informe diário não traz data de entrega; viria do Fundos.NET',
-} as const;
-
+export const FONTES_QUE_PREENCHERIAM = preencher('pt', TEXTOS.pt.etf.lacunas);
 /** The same sources in English: the English pages show these, never a lookup of the Portuguese. */
-export const FONTES_QUE_PREENCHERIAM_EN: Record<keyof typeof FONTES_QUE_PREENCHERIAM, string> = {
-  cnpj: 'B3 GetListedSupplementFunds (typeFund 20) or a CVM registry (cad_fi / registro_fundo_classe) with the same legal name as the B3 list',
-  informe: 'CVM daily fund report (FI/DOC/INF_DIARIO, inf_diario_fi_AAAAMM)',
-  carteira: 'CVM portfolio composition (FI/DOC/CDA, cda_fi_AAAAMM)',
-  precos: 'B3 COTAHIST with sessions in which the code traded',
-  liquidez: `B3 COTAHIST with ${PREGOES_LIQUIDEZ} sessions`,
-  despesas:
-    "the fund's monthly expenses: CVM trial balance (FI/DOC/BALANCETE) or financial statements; the TAXA_ADM of cad_fi is the stated fee, not the effective one",
-  escriturador: "the fund's regulation or B3 GetListedSupplementFunds",
-  id_fnet: 'B3 Fundos.NET (fund identifier)',
-  cotas: 'B3 GetListedSupplementFunds (quotas issued)',
-  indice: 'Índice column of the B3 ETF list (semi-curated, empty for this ETF)',
-  entrega: 'the daily report carries no delivery date; it would come from Fundos.NET',
-};
+export const FONTES_QUE_PREENCHERIAM_EN = preencher('en', TEXTOS.en.etf.lacunas);
 
-export const FONTES: Record<string, string> = {
-  cadastro:
-    'B3 lista de ETFs listados (razão social, código, emissor, índice); CVM cad_fi e registro_fundo_classe quando a razão social casa com um único CNPJ',
-  ultimo_informe: 'CVM inf_diario_fi (VL_QUOTA, VL_PATRIM_LIQ, NR_COTST, CAPTC_DIA, RESG_DIA)',
-  ultimo_fechamento: 'B3 COTAHIST (CODBDI 14, PREULT / FATCOT, VOLTOT)',
-  agio: 'B3 COTAHIST PREULT / CVM inf_diario_fi VL_QUOTA da mesma data − 1',
-  taxa_efetiva: 'sem fonte no pipeline (ver lacunas)',
-  carteira: 'CVM cda_fi (blocos 1–8 e PL da mesma data)',
-  retornos_pela_cota: 'CVM inf_diario_fi VL_QUOTA',
-  retornos_pelo_preco: 'B3 COTAHIST PREULT (não ajustado por proventos)',
-  pares: 'mesmo índice na coluna Índice da lista B3 (semi-curada)',
-  liquidez_media_60: `B3 COTAHIST VOLTOT das ${PREGOES_LIQUIDEZ} sessões mais recentes do build`,
-};
-
+/** Where each block of an ETF's artefact comes from. */
+export const FONTES: Record<string, string> = preencher('pt', TEXTOS.pt.etf.fontes);
 /** `FONTES` in English, same keys in the same order (the schema checks it). */
-export const FONTES_EN: Record<string, string> = {
-  cadastro:
-    'B3 list of listed ETFs (legal name, code, issuer, index); CVM cad_fi and registro_fundo_classe when the legal name matches a single CNPJ',
-  ultimo_informe: 'CVM inf_diario_fi (VL_QUOTA, VL_PATRIM_LIQ, NR_COTST, CAPTC_DIA, RESG_DIA)',
-  ultimo_fechamento: 'B3 COTAHIST (CODBDI 14, PREULT / FATCOT, VOLTOT)',
-  agio: 'B3 COTAHIST PREULT / CVM inf_diario_fi VL_QUOTA of the same date − 1',
-  taxa_efetiva: 'no source in the pipeline (see lacunas)',
-  carteira: 'CVM cda_fi (blocks 1–8 and the net assets of the same date)',
-  retornos_pela_cota: 'CVM inf_diario_fi VL_QUOTA',
-  retornos_pelo_preco: 'B3 COTAHIST PREULT (not adjusted for distributions)',
-  pares: 'same index in the Índice column of the B3 list (semi-curated)',
-  liquidez_media_60: `B3 COTAHIST VOLTOT of the ${PREGOES_LIQUIDEZ} most recent sessions of the build`,
-};
+export const FONTES_EN: Record<string, string> = preencher('en', TEXTOS.en.etf.fontes);
+
+/** How the peers were chosen: the same index as this ETF, or none when it has no index. */
+const criterioPares = (lang: Lang, indice: string | null): string =>
+  indice === null
+    ? mensagem(lang, TEXTOS[lang].etf.pares.sem_indice)
+    : mensagem(lang, TEXTOS[lang].etf.pares.com_indice, { indice });
 
 const Lista = z.object({
   sigla: texto,
@@ -381,14 +346,8 @@ export async function montarEtfs(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
       retornos_pelo_preco: rp,
       pares: {
         n: pares?.n ?? 0,
-        criterio:
-          l.indice === null
-            ? 'mesmo índice: este ETF não tem índice na lista B3'
-            : `mesmo índice (${l.indice}) na coluna Índice da lista B3`,
-        criterio_en:
-          l.indice === null
-            ? 'same index: this ETF has no index in the B3 list'
-            : `same index (${l.indice}) in the Índice column of the B3 list`,
+        criterio: criterioPares('pt', l.indice),
+        criterio_en: criterioPares('en', l.indice),
         tickers: pares?.tickers ?? [],
         agio: pares?.agio ?? null,
         taxa: null,

@@ -1,4 +1,6 @@
 import type { DuckDBValue } from '@duckdb/node-api';
+import { textosDosFundos } from '@fundamentos/ui/fundos';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { textos } from '../../core/sql.ts';
 
 /**
@@ -18,17 +20,11 @@ const cnpj = (x: string) => `CASE WHEN length(regexp_replace(${x}, '\\D', '', 'g
 
 const vazioNulo = (x: string) => `nullif(trim(${x}), '')`;
 
-/** Portfolio blocks of the CDA (docs/sources.md §5.5). */
-export const BLOCOS_CDA: Record<string, string> = {
-  '1': 'Títulos públicos',
-  '2': 'Cotas de fundos',
-  '3': 'Swap',
-  '4': 'Ativos codificados (ações, BDRs…)',
-  '5': 'Depósitos a prazo e títulos de IF',
-  '6': 'Agronegócio e crédito privado',
-  '7': 'Investimento no exterior',
-  '8': 'Ativos não codificados',
-};
+const TEXTOS_PT = textosDosFundos('pt').etf;
+/** Portfolio blocks of the CDA (docs/sources.md §5.5), labelled in ui/src/fundos (the published `tipo` is pt). */
+export const BLOCOS_CDA: Record<string, string> = Object.fromEntries(
+  Object.entries<string>(TEXTOS_PT.blocos_cda).map(([bloco, m]) => [bloco, mensagem('pt', m)]),
+);
 
 /** Calendar-day tolerance before a window's start date within which a value counts as its start. */
 export const TOLERANCIA_INICIO_DIAS = 7;
@@ -44,10 +40,11 @@ export const JANELAS_SQL: [string, string][] = [
   ['10a', 'INTERVAL 10 YEAR'],
 ];
 
-/** The values SQL_ETFS names (`$blocos_cda`, `$rotulos_cda`); it runs through `executar`. */
+/** The values SQL_ETFS names (`$blocos_cda`, `$rotulos_cda`, `$ativo_sem_identificacao`); it runs through `executar`. */
 export const PARAMETROS_ETFS: Readonly<Record<string, DuckDBValue>> = {
   blocos_cda: textos(Object.keys(BLOCOS_CDA)),
   rotulos_cda: textos(Object.values(BLOCOS_CDA)),
+  ativo_sem_identificacao: mensagem('pt', TEXTOS_PT.ativo_sem_identificacao),
 };
 
 export const SQL_ETFS = /* sql */ `
@@ -176,7 +173,7 @@ QUALIFY row_number() OVER (PARTITION BY v.ticker ORDER BY p.dt_comptc DESC, p._a
 CREATE OR REPLACE TABLE int_etf_carteira AS
 SELECT c.ticker, c.competencia,
   coalesce(${vazioNulo('b.cd_ativo')}, ${vazioNulo('b.cd_isin')}, ${vazioNulo('b.cd_selic')},
-    ${vazioNulo('b.cnpj_fundo_classe_cota')}, ${vazioNulo('b.ds_ativo')}, ${vazioNulo('b.tp_ativo')}, 'sem identificação') AS ativo,
+    ${vazioNulo('b.cnpj_fundo_classe_cota')}, ${vazioNulo('b.ds_ativo')}, ${vazioNulo('b.tp_ativo')}, $ativo_sem_identificacao) AS ativo,
   r.rotulo AS tipo, CAST(b.vl_merc_pos_final AS DOUBLE) AS valor,
   CASE WHEN c.pl > 0 THEN CAST(b.vl_merc_pos_final AS DOUBLE) / c.pl END AS fracao, b._arquivo AS arquivo
 FROM int_etf_carteira_pl c JOIN int_etf_vinculo v USING (ticker)
@@ -213,7 +210,7 @@ WITH pl AS (
 )
 SELECT pl.ticker, pl.competencia,
   coalesce(${vazioNulo('b.cd_ativo')}, ${vazioNulo('b.cd_isin')}, ${vazioNulo('b.cd_selic')},
-    ${vazioNulo('b.cnpj_fundo_classe_cota')}, ${vazioNulo('b.ds_ativo')}, ${vazioNulo('b.tp_ativo')}, 'sem identificação') AS ativo,
+    ${vazioNulo('b.cnpj_fundo_classe_cota')}, ${vazioNulo('b.ds_ativo')}, ${vazioNulo('b.tp_ativo')}, $ativo_sem_identificacao) AS ativo,
   -- one share per asset and month (an asset may sit on several rows, e.g. held for trading and to maturity)
   CASE WHEN pl.pl > 0 THEN sum(CAST(b.vl_merc_pos_final AS DOUBLE)) / pl.pl END AS fracao, pl.arquivo AS arquivo_pl
 FROM pl JOIN stg_cvm_cda_blc b ON ${cnpj('b.cnpj_fundo_classe')} = pl.cnpj AND b.dt_comptc = pl.competencia

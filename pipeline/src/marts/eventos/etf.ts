@@ -1,4 +1,5 @@
 import { FAIXA_SOBREPOSICAO_ETF, sqlFaixa } from './faixas.ts';
+import { sqlMensagem } from './textos.ts';
 
 /**
  * ETF watcher, `sobreposicao_mudou`: the overlap of an ETF's CDA portfolio with one same-index peer
@@ -22,7 +23,7 @@ FROM s WHERE comp_antes IS NOT NULL;
 CREATE OR REPLACE TABLE int_eventos_ev_etf_sobreposicao AS SELECT * FROM (
   SELECT 'etfs', 'sobreposicao_mudou', NULL, x.ticker, l.nome, NULL, strftime(x.comp_antes, '%Y-%m'), strftime(x.competencia, '%Y-%m'),
     x.competencia, 'sobreposicao:' || x.par, x.antes, x.depois, NULL, NULL, x.faixa_antes, x.faixa_depois, x.faixa_antes_en, x.faixa_depois_en,
-    [x.par], [x.par], 'CDA ' || strftime(x.competencia, '%Y-%m') || ' (' || x.fonte || ')', NULL, NULL
+    [x.par], [x.par], ${sqlMensagem('fonte.cda', 'pt', { competencia: `strftime(x.competencia, '%Y-%m')`, arquivo: 'x.fonte' })}, NULL, NULL
   FROM int_eventos_etf_sobreposicao x JOIN int_etf_lista l USING (ticker)
   WHERE x.faixa_antes <> x.faixa_depois
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
@@ -50,7 +51,7 @@ SELECT * FROM h WHERE data_antes IS NOT NULL;
 CREATE OR REPLACE TABLE int_eventos_ev_etf_taxa AS SELECT * FROM (
   SELECT 'etfs', 'taxa_mudou', NULL, x.ticker, l.nome, NULL, CAST(x.data_antes AS VARCHAR), CAST(x.data AS VARCHAR), x.data,
     'taxa_adm', x.antes, x.taxa, NULL, NULL, NULL, NULL, NULL, NULL,
-    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Cadastro CVM, histórico da taxa de administração (' || x.fonte || ')', NULL, NULL
+    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), ${sqlMensagem('fonte.cadastro_taxa', 'pt', { arquivo: 'x.fonte' })}, NULL, NULL
   FROM int_eventos_etf_taxa x JOIN int_etf_lista l USING (ticker)
   WHERE x.antes IS NOT NULL AND x.taxa IS NOT NULL AND x.antes <> x.taxa
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);

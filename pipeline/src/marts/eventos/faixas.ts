@@ -1,6 +1,7 @@
 import type { DuckDBValue } from '@duckdb/node-api';
 import { textos } from '../../core/sql.ts';
 import { FAIXAS, faixaDe, type NomeItem } from '../veredito.ts';
+import { frase, PARAMETROS_TEXTOS } from './textos.ts';
 
 /**
  * Bands of the watcher. Company bands are the verdict's (`FAIXAS` of veredito.ts, imported); fund bands
@@ -39,24 +40,16 @@ const corteFundo = (c: number, u: UnidadeFundo, lingua: 'pt' | 'en'): string => 
 };
 
 function regraFundo(nome: string, cortes: readonly number[], u: UnidadeFundo): RegraFaixa {
-  const c = (x: number, l: 'pt' | 'en') => corteFundo(x, u, l);
-  return {
-    nome,
-    cortes,
-    rotulo(v) {
-      const primeiro = cortes[0] as number;
-      const ultimo = cortes[cortes.length - 1] as number;
-      if (v < primeiro) return { pt: `abaixo de ${c(primeiro, 'pt')}`, en: `below ${c(primeiro, 'en')}` };
-      if (v >= ultimo) return { pt: `${c(ultimo, 'pt')} ou mais`, en: `${c(ultimo, 'en')} or more` };
-      const i = cortes.findIndex((lo, k) => v >= lo && v < (cortes[k + 1] ?? Number.POSITIVE_INFINITY));
-      const lo = cortes[i] as number;
-      const hi = cortes[i + 1] as number;
-      return {
-        pt: `de ${c(lo, 'pt')} a menos de ${c(hi, 'pt')}`,
-        en: `from ${c(lo, 'en')} to under ${c(hi, 'en')}`,
-      };
-    },
+  const rotulo = (l: 'pt' | 'en', v: number): string => {
+    const c = (x: number) => corteFundo(x, u, l);
+    const primeiro = cortes[0] as number;
+    const ultimo = cortes[cortes.length - 1] as number;
+    if (v < primeiro) return frase(l, (t) => t.faixa.abaixo, { corte: c(primeiro) });
+    if (v >= ultimo) return frase(l, (t) => t.faixa.ou_mais, { corte: c(ultimo) });
+    const i = cortes.findIndex((lo, k) => v >= lo && v < (cortes[k + 1] ?? Number.POSITIVE_INFINITY));
+    return frase(l, (t) => t.faixa.entre, { de: c(cortes[i] as number), ate: c(cortes[i + 1] as number) });
   };
+  return { nome, cortes, rotulo: (v) => ({ pt: rotulo('pt', v), en: rotulo('en', v) }) };
 }
 
 /**
@@ -109,12 +102,16 @@ const rotulos = (regra: RegraFaixa, lingua: 'pt' | 'en'): string[] => {
 };
 
 /**
- * The bound values every `sqlFaixa` fragment names: each rule's labels per language as one `VARCHAR[]`.
- * A script holding band fragments runs through `executar(db, sql, PARAMETROS_FAIXAS)`.
+ * The bound values every `sqlFaixa` fragment names: each rule's labels per language as one `VARCHAR[]`,
+ * with the watcher's other bound words (`sqlMensagem` of ./textos.ts): the watcher's script runs through
+ * `executar(db, sql, PARAMETROS_FAIXAS)`, so its one set of parameters carries both.
  */
-export const PARAMETROS_FAIXAS: Readonly<Record<string, DuckDBValue>> = Object.fromEntries(
-  REGRAS.flatMap((r) => (['pt', 'en'] as const).map((l) => [parametro(r, l), textos(rotulos(r, l))])),
-);
+export const PARAMETROS_FAIXAS: Readonly<Record<string, DuckDBValue>> = {
+  ...Object.fromEntries(
+    REGRAS.flatMap((r) => (['pt', 'en'] as const).map((l) => [parametro(r, l), textos(rotulos(r, l))])),
+  ),
+  ...PARAMETROS_TEXTOS,
+};
 
 /**
  * `CASE` that gives the band label of `expr` in one language, written from the rule itself so SQL and

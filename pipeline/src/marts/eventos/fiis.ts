@@ -1,6 +1,7 @@
 import { verificar } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { FAIXA_DY_FII, FAIXA_VACANCIA_FII, sqlFaixa } from './faixas.ts';
+import { sqlMensagem } from './textos.ts';
 
 /** The columns of every `int_eventos_ev_*` part, in order (they are unioned into `mart_eventos`). */
 const COLUNAS = `classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador,
@@ -23,7 +24,7 @@ CREATE OR REPLACE TABLE int_eventos_fii_dy AS
 WITH arquivos AS (SELECT ticker, string_agg(DISTINCT arquivo, ', ' ORDER BY arquivo) AS arquivos FROM mart_fii_proventos GROUP BY ticker)
 SELECT a.ticker, a.competencia AS comp_antes, b.competencia AS comp_novo, a.dy_12m AS antes, b.dy_12m AS depois,
   a.flag_dy AS flag_antes, b.flag_dy AS flag_depois, b.data_preco AS data,
-  'COTAHIST ' || b.fonte_preco || '; proventos B3 ' || coalesce(x.arquivos, '-') AS fonte,
+  ${sqlMensagem('fonte.cotahist_proventos', 'pt', { preco: 'b.fonte_preco', proventos: `coalesce(x.arquivos, '-')` })} AS fonte,
   a.dy_12m IS NOT NULL AND a.flag_dy IS NULL AND b.dy_12m IS NOT NULL AND b.flag_dy IS NULL AS conta,
   ${faixas(FAIXA_DY_FII, 'a.dy_12m', 'b.dy_12m')}
 FROM mart_fii_mensal a JOIN mart_fii_mensal b ON b.ticker = a.ticker AND b.competencia = a.competencia + INTERVAL 1 MONTH
@@ -51,7 +52,7 @@ CREATE OR REPLACE TABLE int_eventos_ev_fii_dy AS SELECT * FROM (
 CREATE OR REPLACE TABLE int_eventos_ev_fii_vacancia AS SELECT * FROM (
   SELECT 'fiis', 'faixa_vacancia', NULL, v.ticker, f.nome, NULL, v.periodo_antes, v.periodo_novo,
     v.data, 'vacancia', v.antes, v.depois, NULL, NULL, v.faixa_antes, v.faixa_depois, v.faixa_antes_en, v.faixa_depois_en,
-    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Informe trimestral ' || v.periodo_novo || ' v' || v.versao || ' (' || v.fonte || ')',
+    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), ${sqlMensagem('fonte.informe_trimestral', 'pt', { periodo: 'v.periodo_novo', versao: 'v.versao', arquivo: 'v.fonte' })},
     NULL, NULL
   FROM int_eventos_fii_vacancia v JOIN mart_fiis f USING (ticker)
   WHERE v.conta AND v.faixa_antes <> v.faixa_depois

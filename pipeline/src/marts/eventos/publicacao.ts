@@ -6,6 +6,7 @@ import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { FAIXAS, formatar } from '../veredito.ts';
+import { frase, fraseReapresentacao, TEXTOS_EVENTOS } from './textos.ts';
 
 export const SQL_CONJUNTO_EVENTOS = `SELECT classe, tipo, ticker, cd_regulator, nome, setor, periodo_anterior, periodo_novo, data,
   indicador, antes_num AS antes, depois_num AS depois, antes_txt AS antes_texto, depois_txt AS depois_texto,
@@ -49,92 +50,100 @@ const loc = (l: Lingua) => (l === 'pt' ? 'pt-BR' : 'en-US');
 const num = (v: number, casas: number, l: Lingua) =>
   v.toLocaleString(loc(l), { minimumFractionDigits: casas, maximumFractionDigits: casas });
 /** Money in millions: "R$ 1.234,5 mi" / "BRL 1,234.5 million". */
-const milhoes = (v: number, l: Lingua) =>
-  l === 'pt' ? `R$ ${num(v / 1e6, 1, 'pt')} mi` : `BRL ${num(v / 1e6, 1, 'en')} million`;
+const milhoes = (v: number, l: Lingua) => frase(l, (t) => t.valor.milhoes, { valor: num(v / 1e6, 1, l) });
 /** A quarter is written 2025T2 in data and Portuguese, 2025Q2 in English. */
 const periodo = (p: string, l: Lingua) => (l === 'en' ? p.replace('T', 'Q') : p);
-const COR_EN: Record<string, string> = { verde: 'green', amarelo: 'yellow', vermelho: 'red' };
 const pct = (v: number, l: Lingua) => `${num(v * 100, 1, l)}%`;
 
-const NOME_INDICADOR: Record<string, Record<Lingua, string>> = {
-  margem_liquida: { pt: 'margem líquida', en: 'net margin' },
-  dl_ebitda: { pt: 'dívida líquida/EBITDA', en: 'net debt/EBITDA' },
-  pvp: { pt: 'P/VP', en: 'P/B' },
-  agio: { pt: 'ágio sobre a cota', en: 'premium over NAV' },
-  dy_12m: { pt: 'DY 12 meses', en: '12-month yield' },
-  vacancia: { pt: 'vacância', en: 'vacancy' },
-};
+/** The indicators an event names, as ui/src/eventos words them. */
+type IndicadorNomeado = keyof (typeof TEXTOS_EVENTOS)['pt']['indicador'];
+const nomeIndicador = (ind: string | null, l: Lingua): string | undefined =>
+  ind !== null && Object.hasOwn(TEXTOS_EVENTOS[l].indicador, ind)
+    ? frase(l, (t) => t.indicador[ind as IndicadorNomeado])
+    : undefined;
 
 /** The short factual sentence of an event, in one language; no adjective of judgement. */
 export function textoDoEvento(r: Linha, l: Lingua): string {
-  const a = periodo(r.periodo_anterior, l);
-  const n = periodo(r.periodo_novo, l);
+  const periodos = {
+    ticker: r.ticker,
+    periodo_anterior: periodo(r.periodo_anterior, l),
+    periodo_novo: periodo(r.periodo_novo, l),
+  };
   const x = r.antes_num as number;
   const y = r.depois_num as number;
   const fa = l === 'pt' ? r.faixa_antes : r.faixa_antes_en;
   const fd = l === 'pt' ? r.faixa_depois : r.faixa_depois_en;
-  const faixa = (v: string, f: string | null) => (l === 'pt' ? `${v} (faixa ${f})` : `${v} (band ${f})`);
+  const faixa = (valor: string, f: string | null) =>
+    frase(l, (t) => t.valor.com_faixa, { valor, faixa: f ?? '' });
+  const deFaixaEmFaixa = (nome: string, v: (z: number) => string) =>
+    frase(l, (t) => t.texto.faixa, {
+      ...periodos,
+      indicador: nome,
+      antes: faixa(v(x), fa),
+      depois: faixa(v(y), fd),
+    });
   switch (r.tipo) {
     case 'lucro_prejuizo': {
-      const o = (v: number) =>
-        v > 0 ? (l === 'pt' ? 'lucro' : 'a profit') : l === 'pt' ? 'prejuízo' : 'a loss';
-      return l === 'pt'
-        ? `${r.ticker}: passou de ${o(x)} (${milhoes(x, l)}) em ${a} para ${o(y)} (${milhoes(y, l)}) em ${n}.`
-        : `${r.ticker}: went from ${o(x)} (${milhoes(x, l)}) in ${a} to ${o(y)} (${milhoes(y, l)}) in ${n}.`;
+      const o = (v: number) => (v > 0 ? 'lucro' : 'prejuizo');
+      return frase(l, (t) => t.texto.lucro_prejuizo, {
+        ...periodos,
+        antes: o(x),
+        valor_antes: milhoes(x, l),
+        depois: o(y),
+        valor_depois: milhoes(y, l),
+      });
     }
     case 'faixa_margem':
     case 'faixa_divida': {
       const ind = r.indicador as 'margem_liquida' | 'dl_ebitda';
       const u = FAIXAS[ind].unidade;
-      const nome = NOME_INDICADOR[ind]?.[l] ?? ind;
-      return l === 'pt'
-        ? `${r.ticker}: ${nome} passou de ${faixa(formatar(x, u, l), fa)} em ${a} para ${faixa(formatar(y, u, l), fd)} em ${n}.`
-        : `${r.ticker}: ${nome} went from ${faixa(formatar(x, u, l), fa)} in ${a} to ${faixa(formatar(y, u, l), fd)} in ${n}.`;
+      return deFaixaEmFaixa(nomeIndicador(ind, l) ?? ind, (z) => formatar(z, u, l));
     }
     case 'reapresentacao': {
       const ultimo = r.motivos.at(-1) ?? '';
       const k = /^\+(\d+) /.exec(ultimo);
       const contas = k ? r.motivos.length - 1 + Number(k[1]) : r.motivos.length;
-      return l === 'pt'
-        ? `${r.ticker}: a DFP ${n} mudou ${contas} ${contas === 1 ? 'conta' : 'contas'} de ${a}.`
-        : `${r.ticker}: the ${n} DFP changed ${contas} ${contas === 1 ? 'account' : 'accounts'} of ${a}.`;
+      return fraseReapresentacao(l, {
+        quem: r.ticker,
+        ano_filing: periodos.periodo_novo,
+        n: contas,
+        ano: periodos.periodo_anterior,
+      });
     }
     case 'bandeira': {
-      const c = (s: string | null) => (l === 'pt' ? (s ?? '') : (COR_EN[s ?? ''] ?? s ?? ''));
-      return l === 'pt'
-        ? `${r.ticker}: a bandeira de confiança passou de ${c(r.antes_txt)} (${a}) para ${c(r.depois_txt)} (${n}).`
-        : `${r.ticker}: the confidence flag went from ${c(r.antes_txt)} (${a}) to ${c(r.depois_txt)} (${n}).`;
+      const c = (s: string | null) => frase(l, (t) => t.valor.cor, { cor: s ?? '' });
+      return frase(l, (t) => t.texto.bandeira, {
+        ...periodos,
+        antes: c(r.antes_txt),
+        depois: c(r.depois_txt),
+      });
     }
     case 'faixa_pvp':
     case 'faixa_dy':
     case 'faixa_vacancia':
-    case 'faixa_agio': {
-      const nome = NOME_INDICADOR[r.indicador ?? '']?.[l] ?? r.tipo;
-      const v = (z: number) => (r.tipo === 'faixa_pvp' ? num(z, 2, l) : pct(z, l));
-      return l === 'pt'
-        ? `${r.ticker}: ${nome} passou de ${faixa(v(x), fa)} em ${a} para ${faixa(v(y), fd)} em ${n}.`
-        : `${r.ticker}: ${nome} went from ${faixa(v(x), fa)} in ${a} to ${faixa(v(y), fd)} in ${n}.`;
-    }
+    case 'faixa_agio':
+      return deFaixaEmFaixa(nomeIndicador(r.indicador, l) ?? r.tipo, (z) =>
+        r.tipo === 'faixa_pvp' ? num(z, 2, l) : pct(z, l),
+      );
     case 'informe_reenviado':
-      return l === 'pt'
-        ? `${r.ticker}: informe mensal de ${n} reenviado (versão ${y}), entregue em ${r.data}.`
-        : `${r.ticker}: monthly report for ${n} resubmitted (version ${y}), delivered on ${r.data}.`;
-    case 'sobreposicao_mudou': {
-      const par = r.motivos[0] ?? '';
-      return l === 'pt'
-        ? `${r.ticker}: sobreposição da carteira com ${par} passou de ${faixa(pct(x, l), fa)} em ${a} para ${faixa(pct(y, l), fd)} em ${n}.`
-        : `${r.ticker}: portfolio overlap with ${par} went from ${faixa(pct(x, l), fa)} in ${a} to ${faixa(pct(y, l), fd)} in ${n}.`;
-    }
+      return frase(l, (t) => t.texto.informe_reenviado, { ...periodos, versao: y, data: r.data });
+    case 'sobreposicao_mudou':
+      return frase(l, (t) => t.texto.sobreposicao_mudou, {
+        ...periodos,
+        par: r.motivos[0] ?? '',
+        antes: faixa(pct(x, l), fa),
+        depois: faixa(pct(y, l), fd),
+      });
     case 'taxa_mudou': {
-      const t = (v: number) => (l === 'pt' ? `${num(v, 2, l)}% a.a.` : `${num(v, 2, l)}% a year`);
-      return l === 'pt'
-        ? `${r.ticker}: taxa de administração declarada no cadastro passou de ${t(x)} (desde ${a}) para ${t(y)} (desde ${n}).`
-        : `${r.ticker}: management fee stated in the registry went from ${t(x)} (since ${a}) to ${t(y)} (since ${n}).`;
+      const taxa = (v: number) => frase(l, (t) => t.valor.taxa_ao_ano, { taxa: num(v, 2, l) });
+      return frase(l, (t) => t.texto.taxa_mudou, { ...periodos, antes: taxa(x), depois: taxa(y) });
     }
     case 'indice_mudou':
-      return l === 'pt'
-        ? `${r.ticker}: índice de referência passou de ${r.antes_txt} (lista de ${a}) para ${r.depois_txt} (lista de ${n}).`
-        : `${r.ticker}: reference index went from ${r.antes_txt} (list of ${a}) to ${r.depois_txt} (list of ${n}).`;
+      return frase(l, (t) => t.texto.indice_mudou, {
+        ...periodos,
+        antes: r.antes_txt ?? '',
+        depois: r.depois_txt ?? '',
+      });
     default:
       throw new Error(`vigia: no text for event kind ${r.tipo}`);
   }

@@ -1,8 +1,10 @@
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { verificar } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { SQL_EVENTOS_ETF_SOBREPOSICAO, SQL_EVENTOS_ETF_TAXA } from './etf.ts';
 import { FAIXA_AGIO_ETF, FAIXA_DIVIDA, FAIXA_MARGEM, FAIXA_PVP_FII, sqlFaixa } from './faixas.ts';
 import { SQL_EVENTOS_FII } from './fiis.ts';
+import { sqlMensagem } from './textos.ts';
 
 /**
  * The watcher's events as SQL (docs/vigia.md). Every event compares a period with the one before it
@@ -16,6 +18,18 @@ import { SQL_EVENTOS_FII } from './fiis.ts';
 const faixaIndicador = (expr: string, lingua: 'pt' | 'en') => `CASE indicador
   WHEN 'margem_liquida' THEN ${sqlFaixa(FAIXA_MARGEM, expr, lingua)}
   WHEN 'dl_ebitda' THEN ${sqlFaixa(FAIXA_DIVIDA, expr, lingua)} END`;
+
+/** The restated accounts, the ten largest changes first, then "+N contas" for the rest (words bound, ./textos.ts). */
+const motivosReapresentacao = (
+  lang: Lang,
+) => `list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
+        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
+      CASE WHEN r.n_contas > 10 THEN [${sqlMensagem('motivo.mais_contas', lang, { n: 'r.n_contas - 10' })}] ELSE [] END)`;
+
+/** The flag's reasons of both years, each prefixed with its year ("Antes (2023): …"). */
+const motivosBandeira = (antes: string, depois: string, lang: Lang) =>
+  `list_concat(list_transform(${antes}, m -> ${sqlMensagem('motivo.antes', lang, { ano: 'a.ano', motivo: 'm' })}),
+      list_transform(${depois}, m -> ${sqlMensagem('motivo.depois', lang, { ano: 'b.ano', motivo: 'm' })}))`;
 
 /** A regulator link is kept only when it is a plain http(s) address. */
 const link = (col: string) =>
@@ -81,7 +95,7 @@ CREATE OR REPLACE TABLE int_eventos_ev_anual AS SELECT * FROM (
     CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes_en END AS faixa_antes_en,
     CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois_en END AS faixa_depois_en,
     CAST([] AS VARCHAR[]) AS motivos, CAST([] AS VARCHAR[]) AS motivos_en,
-    'DFP ' || p.ano_novo || ' v' || d.versao || ' (' || d.indice || ')' AS fonte, d.documento,
+    ${sqlMensagem('fonte.dfp', 'pt', { ano: 'p.ano_novo', versao: 'd.versao', arquivo: 'd.indice' })} AS fonte, d.documento,
     CASE WHEN p.indicador <> 'lucro_liquido' THEN '/empresas/' || e.ticker || '/linhagem/' || p.ano_novo || '/' || p.indicador END
       AS linhagem
   FROM int_eventos_pares_anuais p JOIN int_eventos_empresas e USING (cd_regulator)
@@ -93,13 +107,9 @@ CREATE OR REPLACE TABLE int_eventos_ev_reap AS SELECT * FROM (
   SELECT 'empresas', 'reapresentacao', e.cd_regulator, e.ticker, e.nome, e.setor,
     CAST(r.ano AS VARCHAR), CAST(r.ano_filing_seguinte AS VARCHAR), r.dt_receb_seguinte,
     NULL, r.contas[1].antes, r.contas[1].depois, NULL, NULL, NULL, NULL, NULL, NULL,
-    list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
-        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
-      CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' contas'] ELSE [] END),
-    list_concat(list_transform(r.contas[1:10], c -> c.demo || ' ' || c.cd_conta || ' ' || c.ds_conta || ': '
-        || format('{:.0f}', c.antes) || ' → ' || format('{:.0f}', c.depois)),
-      CASE WHEN r.n_contas > 10 THEN ['+' || (r.n_contas - 10) || ' accounts'] ELSE [] END),
-    'DFP ' || r.ano_filing_seguinte || ' v' || r.versao_seguinte || ' (' || r.arquivo || ')',
+    ${motivosReapresentacao('pt')},
+    ${motivosReapresentacao('en')},
+    ${sqlMensagem('fonte.dfp', 'pt', { ano: 'r.ano_filing_seguinte', versao: 'r.versao_seguinte', arquivo: 'r.arquivo' })},
     CASE WHEN d.versao = r.versao_seguinte THEN d.documento END, '/empresas/' || e.ticker || '/reapresentacoes'
   FROM int_eventos_reapresentacoes r JOIN int_eventos_empresas e USING (cd_regulator)
   LEFT JOIN int_eventos_dfp d ON d.cd_regulator = r.cd_regulator AND d.ano = r.ano_filing_seguinte
@@ -108,9 +118,9 @@ CREATE OR REPLACE TABLE int_eventos_ev_reap AS SELECT * FROM (
 CREATE OR REPLACE TABLE int_eventos_ev_bandeira AS SELECT * FROM (
   SELECT 'empresas', 'bandeira', e.cd_regulator, e.ticker, e.nome, e.setor,
     CAST(a.ano AS VARCHAR), CAST(b.ano AS VARCHAR), d.dt_receb, NULL, NULL, NULL, a.cor, b.cor, NULL, NULL, NULL, NULL,
-    list_concat(list_transform(a.motivos, m -> 'Antes (' || a.ano || '): ' || m), list_transform(b.motivos, m -> 'Depois (' || b.ano || '): ' || m)),
-    list_concat(list_transform(a.motivos_en, m -> 'Before (' || a.ano || '): ' || m), list_transform(b.motivos_en, m -> 'After (' || b.ano || '): ' || m)),
-    'DFP ' || b.ano || ' v' || d.versao || ' (' || d.indice || ')', d.documento, NULL
+    ${motivosBandeira('a.motivos', 'b.motivos', 'pt')},
+    ${motivosBandeira('a.motivos_en', 'b.motivos_en', 'en')},
+    ${sqlMensagem('fonte.dfp', 'pt', { ano: 'b.ano', versao: 'd.versao', arquivo: 'd.indice' })}, d.documento, NULL
   FROM int_eventos_bandeira_cores a JOIN int_eventos_bandeira_cores b ON b.cd_regulator = a.cd_regulator AND b.ano = a.ano + 1
   JOIN int_eventos_empresas e ON e.cd_regulator = b.cd_regulator
   JOIN int_eventos_dfp d ON d.cd_regulator = b.cd_regulator AND d.ano = b.ano
@@ -167,7 +177,7 @@ CREATE OR REPLACE TABLE int_eventos_ev_trimestral AS SELECT * FROM (
     CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes END, CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois END,
     CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_antes_en END, CASE WHEN p.indicador <> 'lucro_liquido' THEN p.faixa_depois_en END,
     CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]),
-    'ITR ' || p.ano || 'T' || p.tri_novo || ' v' || t.versao || ' (' || t.arquivo || ')', i.documento, NULL
+    ${sqlMensagem('fonte.itr', 'pt', { periodo: `p.ano || 'T' || p.tri_novo`, versao: 't.versao', arquivo: 't.arquivo' })}, i.documento, NULL
   FROM int_eventos_pares_trimestrais p JOIN int_eventos_empresas e USING (cd_regulator)
   JOIN int_eventos_trimestres t ON t.cd_regulator = p.cd_regulator AND t.ano = p.ano AND t.trimestre = p.tri_novo
   LEFT JOIN int_eventos_itr_documento i ON i.cd_regulator = t.cd_regulator AND i.ano = t.ano AND i.trimestre = t.trimestre AND i.versao = t.versao
@@ -217,7 +227,7 @@ QUALIFY data_antes IS NOT NULL;
 CREATE OR REPLACE TABLE int_eventos_ev_fii_pvp AS SELECT * FROM (
   SELECT 'fiis', 'faixa_pvp', NULL, p.ticker, f.nome, NULL, strftime(p.comp_antes, '%Y-%m'), strftime(p.comp_novo, '%Y-%m'),
     p.data_entrega, 'pvp', p.antes, p.depois, NULL, NULL, p.faixa_antes, p.faixa_depois, p.faixa_antes_en, p.faixa_depois_en,
-    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Informe mensal ' || strftime(p.comp_novo, '%Y-%m') || ' (' || p.fonte || ')', NULL, NULL
+    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), ${sqlMensagem('fonte.informe_mensal', 'pt', { competencia: `strftime(p.comp_novo, '%Y-%m')`, arquivo: 'p.fonte' })}, NULL, NULL
   FROM int_eventos_fii_pvp p JOIN mart_fiis f USING (ticker)
   WHERE p.conta AND p.faixa_antes <> p.faixa_depois
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
@@ -225,7 +235,7 @@ CREATE OR REPLACE TABLE int_eventos_ev_fii_pvp AS SELECT * FROM (
 CREATE OR REPLACE TABLE int_eventos_ev_fii_reenvio AS SELECT * FROM (
   SELECT 'fiis', 'informe_reenviado', NULL, f.ticker, f.nome, NULL, strftime(i.competencia, '%Y-%m'), strftime(i.competencia, '%Y-%m'),
     i.data_entrega, NULL, CAST(i.versao - 1 AS DOUBLE), CAST(i.versao AS DOUBLE), NULL, NULL, NULL, NULL, NULL, NULL,
-    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Informe mensal ' || strftime(i.competencia, '%Y-%m') || ' v' || i.versao || ' (' || i.fonte_geral || ')',
+    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), ${sqlMensagem('fonte.informe_mensal_versao', 'pt', { competencia: `strftime(i.competencia, '%Y-%m')`, versao: 'i.versao', arquivo: 'i.fonte_geral' })},
     NULL, NULL
   FROM int_fii_informes i JOIN mart_fiis f USING (cnpj) WHERE f.ticker IS NOT NULL AND i.versao > 1
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
@@ -233,7 +243,7 @@ CREATE OR REPLACE TABLE int_eventos_ev_fii_reenvio AS SELECT * FROM (
 CREATE OR REPLACE TABLE int_eventos_ev_etf_agio AS SELECT * FROM (
   SELECT 'etfs', 'faixa_agio', NULL, a.ticker, l.nome, NULL, CAST(a.data_antes AS VARCHAR), CAST(a.data AS VARCHAR), a.data,
     'agio', a.antes, a.depois, NULL, NULL, a.faixa_antes, a.faixa_depois, a.faixa_antes_en, a.faixa_depois_en,
-    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'COTAHIST e informe diário (' || a.fonte || ')', NULL, NULL
+    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), ${sqlMensagem('fonte.cotahist_informe_diario', 'pt', { arquivo: 'a.fonte' })}, NULL, NULL
   FROM int_eventos_etf_agio a JOIN int_etf_lista l USING (ticker)
   WHERE a.conta AND a.faixa_antes <> a.faixa_depois
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
@@ -241,7 +251,7 @@ CREATE OR REPLACE TABLE int_eventos_ev_etf_agio AS SELECT * FROM (
 CREATE OR REPLACE TABLE int_eventos_ev_etf_indice AS SELECT * FROM (
   SELECT 'etfs', 'indice_mudou', NULL, x.ticker, l.nome, NULL, CAST(x.data_antes AS VARCHAR), CAST(x.data AS VARCHAR), x.data,
     'indice', NULL, NULL, x.antes, x.depois, NULL, NULL, NULL, NULL,
-    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), 'Lista de ETFs da B3 (' || x.fonte || ')', NULL, NULL
+    CAST([] AS VARCHAR[]), CAST([] AS VARCHAR[]), ${sqlMensagem('fonte.lista_etfs', 'pt', { arquivo: 'x.fonte' })}, NULL, NULL
   FROM int_eventos_etf_indice x JOIN int_etf_lista l USING (ticker)
   WHERE x.antes IS NOT NULL AND x.depois IS NOT NULL AND x.antes <> x.depois
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);

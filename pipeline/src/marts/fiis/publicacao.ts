@@ -1,6 +1,9 @@
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { FiiLista, FiiRecurso, ReapresentacoesFii } from '@fundamentos/schemas/fiis';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { textosDosFundos } from '@fundamentos/ui/fundos';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
+import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { z } from 'zod';
 import { agruparPorTicker } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
@@ -99,30 +102,31 @@ async function reapresentacoes(ctx: Pick<BuildContext, 'db'>) {
   return { versoes, capturas };
 }
 
-/** The fund's note in Portuguese and in English: same facts, the English pages show `nota_en`. */
-function nota(f: z.infer<typeof FundoRow>): { nota: string; nota_en: string } {
+const TEXTOS = { pt: textosDosFundos('pt'), en: textosDosFundos('en') };
+
+/** The fund's note in one language: same facts, the English pages show `nota_en`. */
+function notaDoFundo(lang: Lang, f: z.infer<typeof FundoRow>): string {
+  const n = TEXTOS[lang].fii.nota;
   const complemento =
     f.fonte_complemento === null
-      ? 'sem linha no complemento (cotistas e PL nulos)'
-      : `complemento ${f.fonte_complemento}`;
-  const complementoEn =
-    f.fonte_complemento === null
-      ? 'no row in the complement (quotaholders and net assets null)'
-      : `complement ${f.fonte_complemento}`;
-  return {
-    nota: [
-      `Informe mensal da CVM de ${f.competencia} (versão ${f.versao}, entregue em ${f.data_entrega}): geral ${f.fonte_geral}; ${complemento}.`,
-      `P/VP: preço de fechamento do primeiro pregão em ou após a entrega de cada informe dividido pelo Valor_Patrimonial_Cotas do informe; pregão a mais de ${DIAS_MAX_ATE_PRECO} dias da entrega: P/VP nulo (preco_distante).`,
-      'Proventos: resposta GetListedSupplementFunds da B3 (só o ISIN da cota do fundo); DY 12 meses = soma dos RENDIMENTO com data com nos 12 meses até o último fechamento do fundo, dividida por esse fechamento; sem resposta da B3 para o fundo, DY nulo (sem_fonte_de_rendimentos). O Percentual_Dividend_Yield_Mes do informe não é usado porque a unidade e a base não são confirmadas.',
-      'Conteúdo descritivo, não é recomendação de investimento.',
-    ].join(' '),
-    nota_en: [
-      `CVM monthly report of ${f.competencia} (version ${f.versao}, delivered on ${f.data_entrega}): general ${f.fonte_geral}; ${complementoEn}.`,
-      `P/B: closing price of the first session on or after the delivery of each report divided by the report's Valor_Patrimonial_Cotas; a session more than ${DIAS_MAX_ATE_PRECO} days after the delivery: P/B null (preco_distante).`,
-      "Distributions: B3's GetListedSupplementFunds answer (only the ISIN of the fund's quota); 12-month DY = sum of RENDIMENTO with data com in the 12 months up to the fund's newest close, divided by that close; no B3 answer for the fund, DY null (sem_fonte_de_rendimentos). The report's Percentual_Dividend_Yield_Mes is not used because its unit and base are not confirmed.",
-      'Descriptive content, not investment advice.',
-    ].join(' '),
-  };
+      ? mensagem(lang, n.sem_complemento)
+      : mensagem(lang, n.complemento, { fonte: f.fonte_complemento });
+  return [
+    mensagem(lang, n.informe, {
+      competencia: f.competencia,
+      versao: f.versao,
+      data_entrega: f.data_entrega,
+      fonte_geral: f.fonte_geral,
+      complemento,
+    }),
+    mensagem(lang, n.pvp, { dias_max: DIAS_MAX_ATE_PRECO }),
+    mensagem(lang, n.proventos),
+    mensagem(lang, n.aviso),
+  ].join(' ');
+}
+
+function nota(f: z.infer<typeof FundoRow>): { nota: string; nota_en: string } {
+  return { nota: notaDoFundo('pt', f), nota_en: notaDoFundo('en', f) };
 }
 
 /** Builds every REIT artefact from the `mart_fii*` tables (exported for the tests). */
@@ -228,10 +232,8 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
           capturado_em,
         })),
       versao_do_dado: ctx.versao_do_dado,
-      criterio:
-        'Coluna Versao do informe mensal da CVM: um mês reenviado aparece uma vez por versão e vale a maior; versão acima de 1 = reenviado, com a data de entrega da versão atual. O antes/depois campo a campo só existe quando esta publicação leu duas versões do mesmo mês.',
-      criterio_en:
-        'Versao column of the CVM monthly report: a resubmitted month appears once per version and the highest one counts; a version above 1 = resubmitted, with the delivery date of the current version. The field-by-field before/after exists only when this publication read two versions of the same month.',
+      criterio: mensagem('pt', TEXTOS.pt.fii.criterio_reapresentacoes),
+      criterio_en: mensagem('en', TEXTOS.en.fii.criterio_reapresentacoes),
       pagina: `/fiis/${f.ticker}#reapresentacoes`,
     });
   }
@@ -247,8 +249,8 @@ export async function montarFiis(ctx: Pick<BuildContext, 'db' | 'versao_do_dado'
         competencia: f.competencia,
       })),
       sem_codigo: semCodigo?.n ?? 0,
-      nota: `Fundos do informe mensal da CVM cujo ISIN do informe mais recente tem código de negociação no COTAHIST (CODBDI ${CODBDI_FII}). ${semCodigo?.n ?? 0} fundos sem código único ficam de fora: ISIN ausente ou malformado, sem negociação nos nossos arquivos de preço, ou o mesmo ISIN declarado por dois fundos.`,
-      nota_en: `Funds of the CVM monthly report whose ISIN in the newest report has a trading code in COTAHIST (CODBDI ${CODBDI_FII}). ${semCodigo?.n ?? 0} funds without a single code are left out: ISIN missing or malformed, no trading in our price files, or the same ISIN declared by two funds.`,
+      nota: mensagem('pt', TEXTOS.pt.fii.nota_lista, { codbdi: CODBDI_FII, n: semCodigo?.n ?? 0 }),
+      nota_en: mensagem('en', TEXTOS.en.fii.nota_lista, { codbdi: CODBDI_FII, n: semCodigo?.n ?? 0 }),
     },
     fundos: recursos,
     reapresentacoes: reaps,

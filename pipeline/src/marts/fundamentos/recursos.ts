@@ -1,3 +1,6 @@
+import { textosDosFundamentos } from '@fundamentos/ui/fundamentos';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
+
 /**
  * Which companies get which per-company resource, written once: the stages that publish a resource
  * and the company index that advertises it read the same SQL, so the index never lists a file that
@@ -15,15 +18,14 @@ export const EMPRESAS_COM_SCORES = `SELECT DISTINCT cd_regulator FROM mart_indic
 export const EMPRESAS_COM_FATOS_TRIMESTRAIS = `SELECT DISTINCT cd_regulator FROM mart_fatos_trimestrais
   WHERE cd_regulator IN (${PUBLICADAS})`;
 
-/** Why a resource is missing from a company, in the index (`recursos.<nome>.ausente`). */
+const T = { pt: textosDosFundamentos('pt').ausencias, en: textosDosFundamentos('en').ausencias };
+const ausencia = (recurso: keyof typeof T.pt) => ({
+  motivo: mensagem('pt', T.pt[recurso]),
+  motivo_en: mensagem('en', T.en[recurso]),
+});
+
+/** Why a resource is missing from a company, in the index (`recursos.<nome>.ausente`); words in ui/src/fundamentos. */
 export const AUSENCIAS = {
-  scores: {
-    motivo: 'nenhum ano com F-score calculável (faltam as contas dos nove critérios nos DFPs do build)',
-    motivo_en:
-      'no year with a computable F-score (the accounts of the nine criteria are missing from the DFPs in the build)',
-  },
-  fatos_trimestrais: {
-    motivo: 'nenhum ITR da empresa no build',
-    motivo_en: 'no ITR of the company in the build',
-  },
+  scores: ausencia('scores'),
+  fatos_trimestrais: ausencia('fatos_trimestrais'),
 } as const;
