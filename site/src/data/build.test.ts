@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { listPaths, openBuild, readArtefact } from './build.ts';
@@ -70,6 +71,20 @@ describe('openBuild / readArtefact', () => {
     expect(() => readArtefact(b, 'json/ok.json', z.strictObject({ nome: z.number() }))).toThrow(
       /ok\.json: field nome/,
     );
+  });
+
+  it("trusts the pipeline's own check only where the manifest names the very schema asked for", () => {
+    // {nome} is not a company list: a reader asking for ARTEFATOS.empresas' schema would refuse it, unless
+    // the manifest says the build's writer checked it against that catalogue entry (then the bytes, whose
+    // sha256 matches, are what passed that check and are returned as they are).
+    const lista = ARTEFATOS.empresas.schema;
+    publicar([{ ...entrada('json/ok.json', sha(conteudo)), schema: 'empresas' }]);
+    expect(readArtefact(openBuild(pub), 'json/ok.json', lista)).toEqual({ nome: 'teste' });
+    publicar([entrada('json/ok.json', sha(conteudo))]);
+    expect(() => readArtefact(openBuild(pub), 'json/ok.json', lista)).toThrow(/ok\.json: field/);
+    // a text entry (a pack) is never taken as checked JSON
+    publicar([{ ...entrada('json/ok.json', sha(conteudo)), schema: 'empresas', format: 'text' }]);
+    expect(() => readArtefact(openBuild(pub), 'json/ok.json', lista)).toThrow(/ok\.json: field/);
   });
 
   it('refuses an invalid manifest, naming it', () => {
