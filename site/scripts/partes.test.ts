@@ -40,7 +40,7 @@ describe('paginasDaParte', () => {
 
   it('keeps the summary routes (at most two paths) in part 0 and every page of one company in one part', () => {
     // Without weights a group costs its pages: A (4 pages) and B (3) both go to part 1, whose 7 pages of
-    // work stay below the 3 summary pages of part 0 (each counted as four pages).
+    // work stay below part 0's 6 (3 summary pages, each counted as two) plus the group.
     const [a, b] = [0, 1].map((i) => paginasDaParte(lista, { i, n: 2 }).map((p) => p.pathname));
     expect(a).toEqual(['/', '/en/', '/sitemap.xml']);
     expect(b).toEqual([
@@ -68,8 +68,8 @@ describe('paginasDaParte', () => {
         [2, 1_000_000],
       ]),
     };
-    // Part 0 starts at 12 (summaries) + 20 (reading B's MB). B costs 3 pages + 20 of reading in part 1
-    // (23) and 3 in part 0 (35): part 1. Then A with its class, 5 pages: 28 in part 1 against 37 → part 1.
+    // Part 0 starts at 6 (summaries) + 5 (reading B's MB). B costs 3 pages + 5 of reading in part 1 (8)
+    // and 3 in part 0 (14): part 1. Then A with its class, 5 pages: 13 in part 1 against 16 → part 1.
     const [a, b] = [0, 1].map((i) => paginasDaParte(comClasse, { i, n: 2 }, pesos).map((p) => p.pathname));
     expect(a).toEqual(['/', '/en/', '/sitemap.xml']);
     expect(b?.filter((p) => p.includes('A'))).toEqual([
@@ -79,7 +79,7 @@ describe('paginasDaParte', () => {
       '/en/acoes/A/margem',
       '/acoes/A3',
     ]);
-    // three parts: B alone in part 1 (23), A and its class in part 2 (5)
+    // three parts: B alone in part 1 (8), A and its class in part 2 (5)
     const tres = [0, 1, 2].map((i) => paginasDaParte(comClasse, { i, n: 3 }, pesos).map((p) => p.pathname));
     expect(tres[1]).toEqual(['/acoes/B', '/en/acoes/B', '/acoes/B/margem']);
     expect(tres[2]).toHaveLength(5);

@@ -42,12 +42,12 @@ const PAGINAS_DE_RESUMO = 2;
 
 /**
  * The cost model that balances the parts, in "pages" (one page's render and write, about 1.5 ms at 0.1):
- * a summary page lists the whole publication (about four pages' work), and reading a company's artefacts
- * (`JSON.parse` and sha256, about 0.03 ms per KB) costs a page per 50 KB. Only the balance depends on these
- * numbers, never what is rendered.
+ * a summary page lists the whole publication (about two pages' work), and reading a company's artefacts
+ * (sha256 and `JSON.parse`, no zod: src/data/build.ts) costs about a page per 200 KB. Set from the CPU
+ * seconds of each part at 0.1 (docs/benchmarks.md); only the balance depends on them, never the HTML.
  */
-const PESO_RESUMO = 4;
-const BYTES_POR_PAGINA = 50_000;
+const PESO_RESUMO = 2;
+const BYTES_POR_PAGINA = 200_000;
 
 /** What of the publication the balance weighs: which company a code is, and what its pages read. */
 export interface PesosDaPublicacao {
