@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listPaths, openBuild, readArtefact } from './build.ts';
+import { listPaths, openBuild, readArtefact, umaVezPorBuild } from './build.ts';
 
 // Fixture made here: a publish directory with one tiny non-financial artefact, to test the loader's rules.
 let pub: string;
@@ -85,6 +85,18 @@ describe('openBuild / readArtefact', () => {
     // a text entry (a pack) is never taken as checked JSON
     publicar([{ ...entrada('json/ok.json', sha(conteudo)), schema: 'empresas', format: 'text' }]);
     expect(() => readArtefact(openBuild(pub), 'json/ok.json', lista)).toThrow(/ok\.json: field/);
+  });
+
+  it('computes a value once per build (umaVezPorBuild), a null as well', () => {
+    publicar([entrada('json/ok.json', sha(conteudo))]);
+    const [b1, b2] = [openBuild(pub), openBuild(pub)];
+    let chamadas = 0;
+    const f = umaVezPorBuild((b) => {
+      chamadas++;
+      return b === b1 ? null : { n: chamadas };
+    });
+    expect([f(b1), f(b1), f(b2), f(b2)]).toEqual([null, null, { n: 2 }, { n: 2 }]);
+    expect(chamadas).toBe(2);
   });
 
   it('refuses an invalid manifest, naming it', () => {

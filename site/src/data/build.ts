@@ -74,6 +74,22 @@ export function readArtefact<S extends z.ZodType>(b: DataBuild, path: string, sc
   return parsed.data;
 }
 
+/**
+ * `f` of a build, computed on the first call and kept for the build: every page of a site build asks for
+ * the same lists and maps (companies, funds, the dictionary, the code map).
+ */
+export function umaVezPorBuild<T>(f: (b: DataBuild) => T): (b: DataBuild) => T {
+  const feitos = new WeakMap<DataBuild, { valor: T }>();
+  return (b) => {
+    let r = feitos.get(b);
+    if (r === undefined) {
+      r = { valor: f(b) };
+      feitos.set(b, r);
+    }
+    return r.valor;
+  };
+}
+
 /** Manifest paths under a prefix, e.g. every `json/empresas/<cd>/index.json`. */
 export function listPaths(b: DataBuild, pattern: RegExp): string[] {
   return [...b.byPath.keys()].filter((p) => pattern.test(p)).sort();
