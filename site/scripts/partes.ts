@@ -1,12 +1,13 @@
 /**
  * A site build in several Astro processes, one per core (docs/site.md, "Build speed"). Astro renders the
  * pages of one build on one thread; the thousands of company pages are independent of one another, so
- * `scripts/cli.ts build` starts `n` Astro builds of the same sources and data, part `i` rendering every
- * `n`-th page of the full list (interleaved, so every part gets its share of every route), each into its own
- * directory, then moves the parts into the output directory. Each part repeats Astro's start-up (config,
- * the Vite bundle of the pages, `getStaticPaths`); the pages themselves are rendered once.
+ * `scripts/cli.ts build` starts `n` Astro builds of the same sources and data, part `i` rendering its share
+ * of the full list (every page of a company in one part, the parts balanced by cost: paginasDaParte), each
+ * into its own directory, then moves the parts into the output directory. Each part repeats Astro's start-up
+ * (config, the Vite bundle of the pages, `getStaticPaths`); the pages themselves are rendered once.
  *
- * Node strips the types of this file itself (it is imported by scripts/astro-build.ts): Node and Astro only.
+ * Node strips the types of this file itself (it is imported by scripts/astro-build.ts): Node and Astro only;
+ * the publication's manifest and code map are read as plain JSON, only to weigh the parts.
  */
 import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
