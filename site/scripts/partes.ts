@@ -65,9 +65,12 @@ const LIDO_PELAS_PAGINAS =
 /** The weights of the publication `dir` (its `current`): only its manifest and its code map are read. */
 export async function pesosDaPublicacao(dir: string): Promise<PesosDaPublicacao> {
   const atual = join(dir, 'current');
-  const manifesto = JSON.parse(await readFile(join(atual, 'manifest.json'), 'utf8')) as {
-    artefatos: { path: string; bytes: number }[];
+  const arquivo = join(atual, 'manifest.json');
+  const manifesto = JSON.parse(await readFile(arquivo, 'utf8')) as {
+    artefatos?: { path: string; bytes: number }[];
   };
+  // The pages validate the manifest (src/data/build.ts); here only its shape matters, for a clear error.
+  if (!Array.isArray(manifesto.artefatos)) throw new Error(`${arquivo}: field artefatos: expected an array`);
   const bytesDaEmpresa = new Map<number, number>();
   for (const a of manifesto.artefatos) {
     const cd = LIDO_PELAS_PAGINAS.exec(a.path)?.[1];
