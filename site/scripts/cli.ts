@@ -5,11 +5,9 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { DATA_ENV } from '../src/data/build.ts';
+import { DATA_ENV } from '../src/data/ambiente.ts';
 import { OPCOES_ASTRO_BUILD } from './astro-opcoes.ts';
-import { linksQuebrados } from './links.ts';
 import { juntarPartes, PARTE_ENV } from './partes.ts';
-import { servir } from './serve.ts';
 
 const SITE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const USO = `usage:
@@ -74,7 +72,10 @@ async function astroBuild(
       cwd: i === 0 ? opcoes.root : join(opcoes.root, '.astro', `parte-${process.pid}-${i}`),
     }));
     for (const p of partes) await mkdir(p.cwd, { recursive: true });
-    await Promise.all(partes.map((p) => processoAstro({ ...opcoes, outDir: p.outDir, cwd: p.cwd }, p.parte)));
+    const dados = process.env[DATA_ENV] ?? '';
+    await Promise.all(
+      partes.map((p) => processoAstro({ ...opcoes, outDir: p.outDir, cwd: p.cwd, dados }, p.parte)),
+    );
     await juntarPartes(
       opcoes.outDir,
       partes.slice(1).map((p) => p.outDir),
@@ -120,6 +121,8 @@ async function main(): Promise<void> {
     );
     console.log(`site written to ${caminho(r.data.out)} from ${process.env[DATA_ENV]}`);
     if (r.data['check-links']) {
+      // loaded only when asked for: it brings the edge worker's route table (and serve.ts) into this process
+      const { linksQuebrados } = await import('./links.ts');
       const quebrados = await linksQuebrados(caminho(r.data.out));
       for (const q of quebrados) console.error(`broken link: ${q.pagina} → ${q.href}`);
       if (quebrados.length > 0) {
@@ -133,6 +136,7 @@ async function main(): Promise<void> {
   if (comando === 'serve') {
     const r = ServeArgs.safeParse(values);
     if (!r.success) falha(r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+    const { servir } = await import('./serve.ts');
     const server = await servir(caminho(r.data.dir), r.data.port);
     const a = server.address();
     console.log(

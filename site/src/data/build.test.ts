@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listPaths, openBuild, readArtefact } from './build.ts';
+import { listPaths, openBuild, readArtefact, umaVezPorBuild } from './build.ts';
 
 // Fixture made here: a publish directory with one tiny non-financial artefact, to test the loader's rules.
 let pub: string;
@@ -70,6 +71,32 @@ describe('openBuild / readArtefact', () => {
     expect(() => readArtefact(b, 'json/ok.json', z.strictObject({ nome: z.number() }))).toThrow(
       /ok\.json: field nome/,
     );
+  });
+
+  it("trusts the pipeline's own check only where the manifest names the very schema asked for", () => {
+    // {nome} is not a company list: a reader asking for ARTEFATOS.empresas' schema would refuse it, unless
+    // the manifest says the build's writer checked it against that catalogue entry (then the bytes, whose
+    // sha256 matches, are what passed that check and are returned as they are).
+    const lista = ARTEFATOS.empresas.schema;
+    publicar([{ ...entrada('json/ok.json', sha(conteudo)), schema: 'empresas' }]);
+    expect(readArtefact(openBuild(pub), 'json/ok.json', lista)).toEqual({ nome: 'teste' });
+    publicar([entrada('json/ok.json', sha(conteudo))]);
+    expect(() => readArtefact(openBuild(pub), 'json/ok.json', lista)).toThrow(/ok\.json: field/);
+    // a text entry (a pack) is never taken as checked JSON
+    publicar([{ ...entrada('json/ok.json', sha(conteudo)), schema: 'empresas', format: 'text' }]);
+    expect(() => readArtefact(openBuild(pub), 'json/ok.json', lista)).toThrow(/ok\.json: field/);
+  });
+
+  it('computes a value once per build (umaVezPorBuild), a null as well', () => {
+    publicar([entrada('json/ok.json', sha(conteudo))]);
+    const [b1, b2] = [openBuild(pub), openBuild(pub)];
+    let chamadas = 0;
+    const f = umaVezPorBuild((b) => {
+      chamadas++;
+      return b === b1 ? null : { n: chamadas };
+    });
+    expect([f(b1), f(b1), f(b2), f(b2)]).toEqual([null, null, { n: 2 }, { n: 2 }]);
+    expect(chamadas).toBe(2);
   });
 
   it('refuses an invalid manifest, naming it', () => {

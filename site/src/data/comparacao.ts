@@ -3,22 +3,19 @@ import type { Comparacao } from '@fundamentos/schemas/comparacao';
 
 export { MIN_EMPRESAS_SETOR, SMALL_CAPS } from '@fundamentos/schemas/comparacao';
 
-import { type DataBuild, readArtefact } from './build.ts';
+import { type DataBuild, readArtefact, umaVezPorBuild } from './build.ts';
 import { type EmpresaPublicada, empresasPublicadas } from './empresas.ts';
 
 /** Artefact of the comparison numbers (pipeline/src/marts/site/comparacao.ts). */
 export const CAMINHO_COMPARACAO = ARTEFATOS.comparacao.caminho();
 
-const lidas = new WeakMap<DataBuild, Comparacao | null>();
-
 /**
  * Liquidity, comparable sectors and small caps as the pipeline computed them (mart_site_*), read once per
  * build; null when the build did not publish them (the pages then list no sector and no small cap).
  */
-export function comparacao(b: DataBuild): Comparacao | null {
-  if (!lidas.has(b)) lidas.set(b, readArtefact(b, CAMINHO_COMPARACAO, ARTEFATOS.comparacao.schema));
-  return lidas.get(b) ?? null;
-}
+export const comparacao = umaVezPorBuild((b): Comparacao | null =>
+  readArtefact(b, CAMINHO_COMPARACAO, ARTEFATOS.comparacao.schema),
+);
 
 /** Published companies by regulator code, to join the artefact's rows to their pages. */
 function porCodigo(b: DataBuild): Map<number, EmpresaPublicada> {

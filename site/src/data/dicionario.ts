@@ -2,22 +2,13 @@ import { type Dicionario, DicionarioSchema } from '@fundamentos/schemas/dicionar
 import { entradaDoDicionario } from '@fundamentos/schemas/flags';
 import type { NomeIndicador } from '@fundamentos/schemas/indicadores';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
-import { type DataBuild, readArtefact } from './build.ts';
+import { type DataBuild, readArtefact, umaVezPorBuild } from './build.ts';
 import { caminhos } from './empresas.ts';
 
-const cache = new WeakMap<DataBuild, Dicionario | null>();
-
 /** The build's field dictionary (`json/dicionario.json`), or null when the build did not publish it. */
-export function dicionario(b: DataBuild): Dicionario | null {
-  if (!cache.has(b)) {
-    cache.set(b, readDicionario(b));
-  }
-  return cache.get(b) ?? null;
-}
-
-function readDicionario(b: DataBuild): Dicionario | null {
-  return readArtefact(b, caminhos.dicionario, DicionarioSchema);
-}
+export const dicionario = umaVezPorBuild((b): Dicionario | null =>
+  readArtefact(b, caminhos.dicionario, DicionarioSchema),
+);
 
 /** The dictionary's texts in one language: the pipeline publishes each text as `<field>` and `<field>_en`. */
 export interface TextosDicionario {

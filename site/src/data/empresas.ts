@@ -8,7 +8,7 @@ import {
   type ReapresentacoesEmpresa,
   ReapresentacoesEmpresaSchema,
 } from '@fundamentos/schemas/reapresentacoes';
-import { type DataBuild, readArtefact } from './build.ts';
+import { type DataBuild, readArtefact, umaVezPorBuild } from './build.ts';
 
 /** Artefact paths inside a build (docs/architecture.md). */
 export const caminhos = {
@@ -85,11 +85,7 @@ export function empresaPublicada(b: DataBuild, indice: EmpresaIndice): EmpresaPu
  * Companies that get a page: listed in `json/empresas.json` AND with their own index in the
  * manifest. A company whose index was not published gets no page rather than an empty one.
  */
-const cache = new WeakMap<DataBuild, EmpresaPublicada[]>();
-
-export function empresasPublicadas(b: DataBuild): EmpresaPublicada[] {
-  const pronto = cache.get(b);
-  if (pronto) return pronto;
+export const empresasPublicadas = umaVezPorBuild((b): EmpresaPublicada[] => {
   const lista = readArtefact(b, caminhos.lista, EmpresasListaSchema) ?? [];
   const out: EmpresaPublicada[] = [];
   for (const item of lista) {
@@ -97,9 +93,8 @@ export function empresasPublicadas(b: DataBuild): EmpresaPublicada[] {
     if (indice) out.push(empresaPublicada(b, indice));
   }
   out.sort((x, y) => x.indice.ticker.localeCompare(y.indice.ticker));
-  cache.set(b, out);
   return out;
-}
+});
 
 /** `linhagem` template of the company index with {ano} and {indicador} filled in. */
 export function linkLinhagem(indice: EmpresaIndice, ano: number, indicador: string): string {

@@ -1,6 +1,6 @@
 import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { type EtfLista, EtfListaSchema, type EtfRecurso, EtfRecursoSchema } from '@fundamentos/schemas/etfs';
-import { type DataBuild, readArtefact } from './build.ts';
+import { type DataBuild, readArtefact, umaVezPorBuild } from './build.ts';
 
 /** Artefact paths of the ETF marts (docs/architecture.md). */
 export const caminhosEtf = {
@@ -13,15 +13,11 @@ export interface EtfPublicado {
   recurso: EtfRecurso;
 }
 
-const cache = new WeakMap<DataBuild, EtfPublicado[]>();
-
 /**
  * ETFs that get a page: in `json/etfs.json` AND with their own resource in the manifest, read through
  * the schemas (a build without the ETF marts gives an empty list, and the index page says so).
  */
-export function etfsPublicados(b: DataBuild): EtfPublicado[] {
-  const pronto = cache.get(b);
-  if (pronto) return pronto;
+export const etfsPublicados = umaVezPorBuild((b): EtfPublicado[] => {
   const lista = readArtefact(b, caminhosEtf.lista, EtfListaSchema) ?? [];
   const out: EtfPublicado[] = [];
   for (const item of lista) {
@@ -29,9 +25,8 @@ export function etfsPublicados(b: DataBuild): EtfPublicado[] {
     if (recurso) out.push({ item, recurso });
   }
   out.sort((x, y) => x.item.ticker.localeCompare(y.item.ticker));
-  cache.set(b, out);
   return out;
-}
+});
 
 /** Language-neutral paths of the ETF pages, for the sitemap. */
 export function paginasEtf(b: DataBuild): string[] {

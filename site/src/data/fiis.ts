@@ -7,7 +7,7 @@ import {
   type ReapresentacoesFii,
   ReapresentacoesFiiSchema,
 } from '@fundamentos/schemas/fiis';
-import { type DataBuild, readArtefact } from './build.ts';
+import { type DataBuild, readArtefact, umaVezPorBuild } from './build.ts';
 
 /** Artefact paths of the REIT marts (docs/architecture.md, docs/fiis.md). */
 export const caminhosFii = {
@@ -28,15 +28,11 @@ interface FiisDoBuild {
   fundos: FiiPublicado[];
 }
 
-const cache = new WeakMap<DataBuild, FiisDoBuild>();
-
 /**
  * Funds that get a page: listed in `json/fiis.json` AND with their own resource in the manifest, read
  * through the schemas. A build without the REIT marts gives no list and no fund; the search page says so.
  */
-export function fiisDoBuild(b: DataBuild): FiisDoBuild {
-  const pronto = cache.get(b);
-  if (pronto) return pronto;
+export const fiisDoBuild = umaVezPorBuild((b): FiisDoBuild => {
   const lista = readArtefact(b, caminhosFii.lista, FiiListaSchema);
   const fundos: FiiPublicado[] = [];
   for (const item of lista?.fundos ?? []) {
@@ -50,10 +46,8 @@ export function fiisDoBuild(b: DataBuild): FiisDoBuild {
     fundos.push({ item, recurso, reapresentacoes });
   }
   fundos.sort((x, y) => x.item.ticker.localeCompare(y.item.ticker));
-  const out = { lista, fundos };
-  cache.set(b, out);
-  return out;
-}
+  return { lista, fundos };
+});
 
 export function fiisPublicados(b: DataBuild): FiiPublicado[] {
   return fiisDoBuild(b).fundos;

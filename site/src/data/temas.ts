@@ -2,6 +2,7 @@ import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { separarFlags } from '@fundamentos/schemas/flags';
 import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
 import { formatarValor, numero } from '@fundamentos/ui/formato';
+import { LANG_PARAMS } from '@fundamentos/ui/i18n/routes';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
 import type { DataBuild } from './build.ts';
 import {
@@ -191,6 +192,21 @@ export function paginaTema(
   textos: TextosDicionario = textosDicionario(null, lang),
 ): PaginaTema {
   return tema === 'dividendos' ? temaDividendos(e, lang) : temaIndicadores(e, tema, lang, textos);
+}
+
+/**
+ * The params and props of every `/acoes/{ticker}/{tema}` page, each company in each language: the HTML
+ * route (`[tema].astro`) and its `.md` copy (`[tema].md.ts`) give the same list.
+ */
+export function rotasDeTema(empresas: readonly EmpresaPublicada[]) {
+  return LANG_PARAMS.flatMap((p) =>
+    empresas.flatMap((e) =>
+      TEMAS_LISTA.map((tema) => ({
+        params: { ...p, ticker: e.indice.ticker, tema },
+        props: { empresa: e, tema },
+      })),
+    ),
+  );
 }
 
 const paginasFeitas = new WeakMap<EmpresaPublicada, Map<string, PaginaTema>>();

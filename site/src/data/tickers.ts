@@ -2,7 +2,7 @@ import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { CdRegulatorSchema } from '@fundamentos/schemas/comum';
 import { MultiplosDeClasseSchema } from '@fundamentos/schemas/multiplos';
 import { z } from 'zod';
-import { type DataBuild, readArtefact } from './build.ts';
+import { type DataBuild, readArtefact, umaVezPorBuild } from './build.ts';
 import { caminhos, type EmpresaPublicada, empresaPublicada, empresasPublicadas } from './empresas.ts';
 
 /**
@@ -19,17 +19,8 @@ export const TickersSchema = z.record(
   }),
 );
 
-const lidos = new WeakMap<DataBuild, z.infer<typeof TickersSchema>>();
-
 /** `json/tickers.json` read once per build: every company route's getStaticPaths asks for it. */
-function tickers(b: DataBuild): z.infer<typeof TickersSchema> {
-  let mapa = lidos.get(b);
-  if (mapa === undefined) {
-    mapa = readArtefact(b, caminhos.tickers, TickersSchema) ?? {};
-    lidos.set(b, mapa);
-  }
-  return mapa;
-}
+const tickers = umaVezPorBuild((b) => readArtefact(b, caminhos.tickers, TickersSchema) ?? {});
 
 /**
  * Secondary codes (not the main one, not a company's own page) whose main code has a page, sorted:
@@ -79,7 +70,11 @@ export function paginasDeEmpresa(b: DataBuild): EmpresaPublicada[] {
     const caminho = ARTEFATOS.multiplos_classe.caminho({ cd: e.indice.cd_regulator, ticker: c.codigo });
     let multiplos: EmpresaPublicada['multiplos'] | undefined;
     // Still read on first use (a site built in parts reads only its own pages' files): the class's
-    // artefact (the company's multiples plus a `classe` block), or the company's for an older build.
+    // artefact (the company's multiples plus a `classe` block), or the company's for a live code the
+    // pipeline gives no per-class figures: it prices share classes only (`^[A-Z0-9]{4}[3-8]$`,
+    // pipeline/src/marts/mercado/classes.ts), so units, rights and `…5B` codes have none (6 of 157 live
+    // codes on the real sample: BHIA12, BRGE12, EQMA5B, EQMA6B, FRRN5B, MBLY12). The API answers them the
+    // same way (edge-api/src/rotas/empresas.ts).
     return [
       Object.defineProperty(daClasse, 'multiplos', {
         get: () => {

@@ -1,12 +1,9 @@
 import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import type { EventoPublicado } from '@fundamentos/schemas/eventos';
-import { type DataBuild, readArtefact } from './build.ts';
-
-const cache = new WeakMap<DataBuild, Map<string, EventoPublicado[]> | null>();
+import { type DataBuild, readArtefact, umaVezPorBuild } from './build.ts';
 
 /** Events per trading code, newest first; null when the build has no watcher artefact. */
-function porCodigo(b: DataBuild): Map<string, EventoPublicado[]> | null {
-  if (cache.has(b)) return cache.get(b) ?? null;
+const porCodigo = umaVezPorBuild((b): Map<string, EventoPublicado[]> | null => {
   const a = readArtefact(b, ARTEFATOS.eventos.caminho(), ARTEFATOS.eventos.schema);
   let m: Map<string, EventoPublicado[]> | null = null;
   if (a !== null) {
@@ -17,9 +14,8 @@ function porCodigo(b: DataBuild): Map<string, EventoPublicado[]> | null {
       m.set(e.ticker, l);
     }
   }
-  cache.set(b, m);
   return m;
-}
+});
 
 /** The newest `n` events of one code (company, REIT or ETF); null when the build has no watcher. */
 export function eventosRecentes(b: DataBuild, ticker: string, n: number): EventoPublicado[] | null {
