@@ -14,16 +14,21 @@ import {
 } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
-import { quote } from './core/sql.ts';
+import { lit, quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
-import { openStageCache, type StageCache } from './core/stage-cache.ts';
+import { type Carga, openStageCache, type StageCache } from './core/stage-cache.ts';
 import {
   compactStagingTable,
   createStagingTables,
   ensureQuarantineTable,
   withOneThread,
 } from './core/staging.ts';
-import { type CacheEntryMeta, openStagingCache, type StagingCache } from './core/staging-cache.ts';
+import {
+  type CacheEntryMeta,
+  chaveDuplicatas,
+  openStagingCache,
+  type StagingCache,
+} from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
 import { type DownloadLogText, downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
@@ -433,6 +438,39 @@ async function stagedTableKeys(
   return keys;
 }
 
+/**
+ * A staged table whose every input came from the staging cache, left empty until a stage reads it: its
+ * inputs' Parquet files in order, the duplicate records whose rows leave it, its row count once they have.
+ */
+interface Adiada {
+  parquets: string[];
+  delecoes: string[];
+  linhas: number;
+}
+
+async function contar(db: DuckDBConnection, table: string): Promise<number> {
+  return Number((await db.runAndReadAll(`SELECT count(*) FROM ${quote(table)}`)).getRows()[0]?.[0] ?? 0);
+}
+
+/** Fills a table left on disk: its inputs' rows in order, less the cross-file duplicates removed from it. */
+async function carregarAdiada(
+  db: DuckDBConnection,
+  adiadas: Map<string, Adiada>,
+  tabela: string,
+): Promise<void> {
+  const a = adiadas.get(tabela);
+  if (!a) return;
+  adiadas.delete(tabela);
+  await db.run(
+    `INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet([${a.parquets.map(lit).join(', ')}])`,
+  );
+  for (const q of a.delecoes)
+    await db.run(
+      `DELETE FROM ${quote(tabela)} s USING (SELECT arquivo, linha FROM read_parquet(${lit(q)})) d
+       WHERE s._arquivo = d.arquivo AND s._linha = d.linha`,
+    );
+}
+
 async function runBuild(
   opts: ResolvedOptions,
   plan: { found: Discovery; downloadLog: DownloadLogText | null; cached: CachePlan | null },
@@ -459,6 +497,22 @@ async function runBuild(
     const threads = await threadsFor(db);
     const usedKeys = new Set<string>();
     let reused = 0;
+    // Every input looked up first: a table that no input staged in this build feeds is left on disk
+    // (`adiadas`) and loaded only when a stage that runs reads it, which on a nightly build is never
+    // for the filings (their stages come from the stage cache). Needs the stage cache to load it.
+    const achados: (CacheEntryMeta | null)[] = [];
+    for (const [i] of found.inputs.entries()) {
+      const key = plan.cached?.keys[i] ?? null;
+      achados.push(cache && key ? await cache.lookup(key) : null);
+    }
+    const alimentadas = new Set<string>();
+    for (const [i, input] of found.inputs.entries()) {
+      if (achados[i]) continue;
+      const specs = input.kind === 'file' ? input.specs : input.members.flatMap((m) => m.specs);
+      for (const s of specs) alimentadas.add(s.staged);
+    }
+    const preguicoso = plan.cached !== null && opts.cacheDir !== undefined;
+    const adiadas = new Map<string, Adiada>();
     // Cache hits in a row are loaded together (one statement per table), then logged in input order.
     let hits: { key: string; meta: CacheEntryMeta }[] = [];
     // Staging-cache keys of the inputs each staged table holds, in order: the tables' keys in the stage cache.
@@ -479,7 +533,17 @@ async function runBuild(
     };
     const flushHits = async () => {
       if (!cache || !hits.length) return;
-      await cache.load(db, hits);
+      const deixadas = await cache.load(db, hits, (t) => preguicoso && !alimentadas.has(t));
+      for (const [t, paths] of deixadas) {
+        const a = adiadas.get(t) ?? { parquets: [], delecoes: [], linhas: 0 };
+        a.parquets.push(...paths);
+        adiadas.set(t, a);
+      }
+      for (const { meta } of hits)
+        for (const { tabela, linhas } of meta.tabelas) {
+          const a = adiadas.get(tabela);
+          if (a) a.linhas += linhas;
+        }
       for (const { key, meta } of hits) {
         for (const n of meta.notas) report.note(n.etapa, n.mensagem);
         logStaged(
@@ -503,7 +567,7 @@ async function runBuild(
     };
     for (const [i, input] of found.inputs.entries()) {
       const key = plan.cached?.keys[i] ?? null;
-      const hit = cache && key ? await cache.lookup(key) : null;
+      const hit = achados[i] ?? null;
       if (key) usedKeys.add(key);
       if (key && hit) {
         await flushBatch();
@@ -522,7 +586,27 @@ async function runBuild(
     for (const spec of sources) {
       if (spec.kind !== 'delimited') continue;
       const mine = staged.filter((x) => x.fonte === spec.id);
-      const removed = await crossFileDuplicates(db, spec, [...new Set(mine.map((x) => x.file.arquivo))]);
+      const arquivos = [...new Set(mine.map((x) => x.file.arquivo))];
+      const chave = cache ? chaveDuplicatas(spec.id, arquivos, inputsOf.get(spec.staged) ?? []) : null;
+      let removed: ReadonlyMap<string, number> | null = null;
+      const adiada = adiadas.get(spec.staged);
+      if (cache && chave && adiada) {
+        // The same inputs as the build that saved this record: replay it instead of loading the table.
+        const d = await cache.duplicatas(chave);
+        if (d) {
+          if (d.quarentena) {
+            await db.run(`INSERT INTO _quarantine SELECT * FROM read_parquet(${lit(d.quarentena)})`);
+            adiada.delecoes.push(d.quarentena);
+          }
+          for (const n of d.removidos.values()) adiada.linhas -= n;
+          removed = d.removidos;
+        } else await carregarAdiada(db, adiadas, spec.staged);
+      }
+      if (!removed) {
+        const antes = cache ? await contar(db, '_quarantine') : 0;
+        removed = await crossFileDuplicates(db, spec, arquivos);
+        if (cache && chave) await cache.salvarDuplicatas(db, chave, removed, antes);
+      }
       for (const x of mine) {
         const n = removed.get(x.file.arquivo) ?? 0;
         x.file = { ...x.file, rows: x.file.rows - n, quarantined: x.file.quarantined + n };
@@ -536,16 +620,28 @@ async function runBuild(
             codigo: await plan.cached.cache.publicationFingerprint({ etapas: sources.map((x) => x.id) }, []),
             buildDir: buildingDir,
             chaves: await stagedTableKeys(db, inputsOf, plan.cached.keys, sources),
+            adiadas: new Map(
+              [...adiadas.keys()].map((t): [string, Carga] => [t, (d) => carregarAdiada(d, adiadas, t)]),
+            ),
           })
         : null;
+    if (adiadas.size)
+      log(
+        `staging cache: ${adiadas.size} tables left on disk until a stage reads them: ${[...adiadas.keys()].join(', ')}`,
+      );
     const etapas_do_cache: string[] = [];
     const artefatos: ManifestEntry[] = [];
     const etapas: BuildReport['etapas'] = [];
-    for (const stage of [stagingParquet(stageCache), downloadsStage(downloadLog), ...stages]) {
+    // Run outside the stage cache: neither is ever cached (no `le`/`cria`: the first goes through the
+    // cache table by table, the second's input is not a table), and through it their missing `le`
+    // would load every table left on disk.
+    const sempre = [stagingParquet(stageCache), downloadsStage(downloadLog)];
+    for (const stage of [...sempre, ...stages]) {
       report.stage = stage.name;
-      const { entries, doCache } = stageCache
-        ? await stageCache.run(stage, ctx)
-        : { entries: await stage.run(ctx), doCache: false };
+      const { entries, doCache } =
+        stageCache && !sempre.includes(stage)
+          ? await stageCache.run(stage, ctx)
+          : { entries: await stage.run(ctx), doCache: false };
       if (doCache) etapas_do_cache.push(stage.name);
       // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
       // the call stack takes.
@@ -560,12 +656,13 @@ async function runBuild(
     }
 
     const tabelas = new Map<string, BuildReport['tabelas'][number]>();
+    // Still in `adiadas`: no stage that ran read them, and their row count is the one the cache recorded.
+    const nuncaLidas = new Set(adiadas.keys());
     for (const t of await stagedTables(db)) {
-      const linhas = Number(
-        (await db.runAndReadAll(`SELECT count(*) FROM ${quote(t)}`)).getRows()[0]?.[0] ?? 0,
-      );
+      const linhas = nuncaLidas.has(t) ? (adiadas.get(t)?.linhas ?? 0) : await contar(db, t);
       tabelas.set(t, { tabela: t, fontes: [], arquivos: [], linhas });
     }
+    if (nuncaLidas.size) log(`staged tables no stage loaded: ${[...nuncaLidas].sort().join(', ')}`);
     for (const { fonte, file } of staged) {
       const t = tabelas.get(file.staged) ?? { tabela: file.staged, fontes: [], arquivos: [], linhas: 0 };
       if (!t.fontes.includes(fonte)) t.fontes.push(fonte);

@@ -64,6 +64,9 @@ export interface StageCache {
   prune(): Promise<number>;
 }
 
+/** Fills a table left empty until a stage that runs reads it. */
+export type Carga = (db: DuckDBConnection) => Promise<void>;
+
 const hash = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex');
 
 /** Hard link (same disk: no bytes copied); a copy when linking is not possible. */
@@ -135,12 +138,15 @@ async function arquivoContem(path: string, texto: string): Promise<boolean> {
  * @param a.buildDir where this build writes its artefacts
  * @param a.chaves key of every table staging made (`stg_*`, `_quarantine`): from its inputs' staging-cache
  *   keys. Stages add the keys of what they create.
+ * @param a.adiadas staged tables that exist empty, with what fills them: loaded like a restored stage's
+ *   tables, only when a stage that runs reads them (a nightly build never loads the filings).
  */
 export async function openStageCache(a: {
   dir: string;
   codigo: string;
   buildDir: string;
   chaves: ReadonlyMap<string, string>;
+  adiadas?: ReadonlyMap<string, Carga>;
 }): Promise<StageCache> {
   await mkdir(a.dir, { recursive: true });
   const chaves = new Map(a.chaves);
@@ -172,22 +178,26 @@ export async function openStageCache(a: {
    * `le`/`cria`; every one before a stage without declarations). A nightly build then never loads the
    * fundamentals' intermediate tables, which only other restored stages read.
    */
-  const pendentes = new Map<string, { ddl: string; parquet: string }>();
+  const pendentes = new Map<string, Carga>(a.adiadas);
   const carregar = async (db: DuckDBConnection, nomes: Iterable<string>) => {
     for (const nome of nomes) {
-      const t = pendentes.get(nome);
-      if (!t) continue;
+      const carga = pendentes.get(nome);
+      if (!carga) continue;
       pendentes.delete(nome);
-      await db.run(`DROP TABLE IF EXISTS ${quote(nome)}`);
-      await db.run(t.ddl);
-      await db.run(`INSERT INTO ${quote(nome)} SELECT * FROM read_parquet(${lit(t.parquet)})`);
+      await carga(db);
     }
   };
 
   const restore = async (key: string, e: Entrada, ctx: BuildContext): Promise<ManifestEntry[]> => {
     const base = pasta(key);
-    for (const t of e.tabelas)
-      pendentes.set(t.nome, { ddl: t.ddl, parquet: join(base, 'tabelas', `${t.nome}.parquet`) });
+    for (const t of e.tabelas) {
+      const parquet = join(base, 'tabelas', `${t.nome}.parquet`);
+      pendentes.set(t.nome, async (db) => {
+        await db.run(`DROP TABLE IF EXISTS ${quote(t.nome)}`);
+        await db.run(t.ddl);
+        await db.run(`INSERT INTO ${quote(t.nome)} SELECT * FROM read_parquet(${lit(parquet)})`);
+      });
+    }
     // Stages declare the macro, not the tables its body reads: those of its stage are loaded now.
     await carregar(
       ctx.db,

@@ -42,6 +42,32 @@ const EntryMetaSchema = z.object({
 });
 export type CacheEntryMeta = z.infer<typeof EntryMetaSchema>;
 
+const DuplicatasSchema = z.object({
+  formato: z.literal(ENTRY_FORMAT),
+  removidos: z.array(z.tuple([z.string(), z.number().int().positive()])),
+  quarentena: z.boolean(),
+});
+/** What removing one spec's cross-file duplicates did (see `StagingCache.duplicatas`). */
+export interface Duplicatas {
+  removidos: Map<string, number>;
+  /** Parquet of the `_quarantine` rows it added (their `arquivo`, `linha` name the rows it deleted), or null. */
+  quarentena: string | null;
+}
+
+/**
+ * Key of one spec's duplicate removal: the spec, its files and the staging-cache keys of the inputs
+ * its table holds (which cover their bytes and the staging code), in order.
+ */
+export function chaveDuplicatas(
+  spec: string,
+  arquivos: readonly string[],
+  entradas: readonly string[],
+): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ formato: ENTRY_FORMAT, spec, arquivos, entradas }))
+    .digest('hex');
+}
+
 async function sha256File(path: string): Promise<string> {
   const h = createHash('sha256');
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
@@ -97,9 +123,28 @@ export interface StagingCache {
   /**
    * Loads entries' rows into the build's tables (creating a table the build has not made yet), in the
    * order given: one statement per table for all of them, since per entry and table the statement's
-   * fixed cost was most of a nightly build's staging (57 inputs × their tables).
+   * fixed cost was most of a nightly build's staging (57 inputs × their tables). A table `adiar` names
+   * is created (empty) but not filled: its entries' Parquet files are returned, in order, for the
+   * build to load when a stage reads it (`_quarantine` is always loaded).
    */
-  load(db: DuckDBConnection, entries: { key: string; meta: CacheEntryMeta }[]): Promise<void>;
+  load(
+    db: DuckDBConnection,
+    entries: { key: string; meta: CacheEntryMeta }[],
+    adiar?: (tabela: string) => boolean,
+  ): Promise<Map<string, string[]>>;
+  /**
+   * What removing cross-file duplicates did to one spec's files, keyed by `chaveDuplicatas`: the rows
+   * it removed per file and the `_quarantine` rows it added (a Parquet file, null when none). Lets a
+   * build whose table comes whole from the cache skip loading it to look for duplicates.
+   */
+  duplicatas(key: string): Promise<Duplicatas | null>;
+  /** Saves what removing duplicates did: `_quarantine` rows past `quarentenaAntes` are the ones it added. */
+  salvarDuplicatas(
+    db: DuckDBConnection,
+    key: string,
+    removidos: ReadonlyMap<string, number>,
+    quarentenaAntes: number,
+  ): Promise<void>;
   /** Row counts of `tables` (and `_quarantine`) before staging an input: its rows are appended after them. */
   mark(db: DuckDBConnection, tables: string[]): Promise<Map<string, number>>;
   /** Writes the entry for rows appended since `mark` (temp dir, then rename: a cut-short write is never an entry). */
@@ -109,7 +154,7 @@ export interface StagingCache {
     before: Map<string, number>,
     meta: Omit<CacheEntryMeta, 'formato' | 'tabelas' | 'quarentena'>,
   ): Promise<void>;
-  /** Deletes entries this build did not use (the cache holds one build's inputs). */
+  /** Deletes entries (and duplicate records) this build did not use (the cache holds one build's inputs). */
   prune(used: ReadonlySet<string>): Promise<number>;
   /**
    * sha256 of everything a publication is made from: the input keys in order, the whole pipeline and
@@ -136,7 +181,11 @@ async function countRows(db: DuckDBConnection, table: string): Promise<number> {
 
 export async function openStagingCache(root: string): Promise<StagingCache> {
   const dir = join(root, 'staging');
+  // One JSON (and at most one Parquet) per spec and build: kept apart so `prune` reads one folder each.
+  const dupDir = join(root, 'duplicatas');
   await mkdir(dir, { recursive: true });
+  await mkdir(dupDir, { recursive: true });
+  const dupUsadas = new Set<string>();
   const code = await codeFingerprint(STAGING_CODE_DIRS.map((d) => join(PIPELINE_SRC, d)));
   const publicationFile = join(root, 'publicacao.json');
   const entry = (key: string) => join(dir, key);
@@ -172,8 +221,9 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
         return null;
       }
     },
-    async load(db, entries) {
+    async load(db, entries, adiar) {
       const have = await existingTables(db);
+      const adiadas = new Map<string, string[]>();
       // Tables in first-seen order, each with its entries' files in the order given: a list scan keeps
       // the file order (preserve_insertion_order), so rows land as they would entry by entry.
       const files = new Map<string, string[]>();
@@ -189,7 +239,46 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
           await db.run(`CREATE TABLE ${quote(tabela)} AS SELECT * FROM read_parquet(${list}) LIMIT 0`);
           have.add(tabela);
         }
-        await db.run(`INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet(${list})`);
+        if (tabela !== QUARANTINE && adiar?.(tabela)) adiadas.set(tabela, paths);
+        else await db.run(`INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet(${list})`);
+      }
+      return adiadas;
+    },
+    async duplicatas(key) {
+      try {
+        const d = DuplicatasSchema.safeParse(JSON.parse(await readFile(join(dupDir, `${key}.json`), 'utf8')));
+        if (!d.success) return null;
+        dupUsadas.add(key);
+        return {
+          removidos: new Map(d.data.removidos),
+          quarentena: d.data.quarentena ? join(dupDir, `${key}.parquet`) : null,
+        };
+      } catch {
+        return null;
+      }
+    },
+    async salvarDuplicatas(db, key, removidos, quarentenaAntes) {
+      const tmp = `.tmp-${randomBytes(6).toString('hex')}`;
+      try {
+        const linhas = [...removidos].filter(([, n]) => n > 0);
+        // The Parquet first and the JSON last, each renamed into place: a JSON is never seen without it.
+        if (linhas.length) {
+          await db.run(
+            `COPY (SELECT * FROM ${QUARANTINE} WHERE rowid >= ${quarentenaAntes}) TO ${lit(join(dupDir, `${tmp}.parquet`))} (FORMAT PARQUET, COMPRESSION ZSTD)`,
+          );
+          await rename(join(dupDir, `${tmp}.parquet`), join(dupDir, `${key}.parquet`));
+        }
+        const d: z.infer<typeof DuplicatasSchema> = {
+          formato: ENTRY_FORMAT,
+          removidos: linhas,
+          quarentena: linhas.length > 0,
+        };
+        await writeFile(join(dupDir, `${tmp}.json`), `${JSON.stringify(d)}\n`);
+        await rename(join(dupDir, `${tmp}.json`), join(dupDir, `${key}.json`));
+        dupUsadas.add(key);
+      } finally {
+        await rm(join(dupDir, `${tmp}.parquet`), { force: true });
+        await rm(join(dupDir, `${tmp}.json`), { force: true });
       }
     },
     async mark(db, tables) {
@@ -254,6 +343,9 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
         await rm(join(dir, name), { recursive: true, force: true });
         n++;
       }
+      for (const name of await readdir(dupDir))
+        if (!dupUsadas.has(name.replace(/\.(json|parquet)$/, '')))
+          await rm(join(dupDir, name), { force: true });
       return n;
     },
   };
