@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lerApi, lerPublicacao, linhasResumo, tabelaResumo, UltimoBenchSchema } from './resumo.ts';
+import {
+  lerApi,
+  lerPublicacao,
+  lerScreener,
+  linhasResumo,
+  tabelaResumo,
+  UltimoBenchSchema,
+} from './resumo.ts';
 
 // Made here: figures shaped like one bench run's outputs (ultimo.json, the publication and API benches).
 const ultimo = UltimoBenchSchema.parse({
@@ -32,7 +39,13 @@ describe('bench summary (issue #10 targets side by side)', () => {
       { rota: '/saude', razao: 0.61 },
       { rota: '/screener', razao: 0.3 },
     ]);
-    const linhas = linhasResumo({ pipeline: ultimo, site: { paginas: 1458, segundos: 4 }, publicacao, api });
+    const linhas = linhasResumo({
+      pipeline: ultimo,
+      site: { paginas: 1458, segundos: 4 },
+      publicacao,
+      api,
+      screenerP99Ms: 7,
+    });
     const v = Object.fromEntries(linhas.map((l) => [l.medida, l.veredito]));
     expect(v).toEqual({
       'build / floor (escala 0.1)': 'PASS', // 7.5 ≤ 8 below full scale
@@ -45,6 +58,7 @@ describe('bench summary (issue #10 targets side by side)', () => {
       'upload, nightly delta (local R2)': 'PASS',
       'API /saude': 'PASS',
       'API /screener': 'FAIL',
+      'screener p99 (full-scale universe)': 'FAIL', // 7 ms > 5 ms
     });
     const tabela = tabelaResumo(linhas);
     expect(tabela).toContain('7.5× (30 s / 4 s)');
@@ -74,5 +88,20 @@ describe('bench summary (issue #10 targets side by side)', () => {
     });
     expect(linhas.every((l) => l.veredito === 'not measured' && l.valor === '–')).toBe(true);
     expect(linhas.map((l) => l.medida)).toContain('API data routes');
+  });
+
+  it('judges the screener p99 printed by edge-api/bench/screener.ts against 5 ms', () => {
+    // Made here: the bench's last line, shaped as it prints it.
+    const saida =
+      'load average (1 min): 2.0\nscreener p99 inside workerd: 3.00 ms (p50 1.00 ms, 280 calls)\n';
+    expect(lerScreener(saida)).toBe(3);
+    expect(lerScreener('workerd did not start')).toBeNull();
+    const linha = (p99: number | null) =>
+      linhasResumo({ pipeline: null, site: null, publicacao: null, api: null, screenerP99Ms: p99 }).find(
+        (l) => l.medida === 'screener p99 (full-scale universe)',
+      );
+    expect(linha(lerScreener(saida))).toMatchObject({ valor: '3.00 ms inside workerd', veredito: 'PASS' });
+    expect(linha(61)?.veredito).toBe('FAIL');
+    expect(linha(null)?.veredito).toBe('not measured');
   });
 });

@@ -36,6 +36,8 @@ export interface Medidas {
   site: { paginas: number; segundos: number } | null;
   publicacao: MedidasPublicacao | null;
   api: MedidaApi[] | null;
+  /** ms: the screener's p99 per call over a full-scale universe inside workerd (edge-api/bench/screener.ts). */
+  screenerP99Ms?: number | null;
 }
 
 export type Veredito = 'PASS' | 'FAIL' | 'not measured';
@@ -63,6 +65,8 @@ export const ALVOS = {
    */
   uploadSegundos: 1_800,
   razaoApi: 0.5,
+  /** ms per /screener call over the full-scale universe, inside the worker, at p99. */
+  screenerP99Ms: 5,
 } as const;
 
 const mil = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -168,6 +172,14 @@ export function linhasResumo(m: Medidas): LinhaResumo[] {
         alvo: `${ALVOS.razaoApi}×`,
       }),
     ),
+    {
+      medida: 'screener p99 (full-scale universe)',
+      valor: m.screenerP99Ms ?? null,
+      fmt: (v) => `${v.toFixed(2)} ms inside workerd`,
+      sentido: 'max',
+      limite: ALVOS.screenerP99Ms,
+      alvo: `${ALVOS.screenerP99Ms} ms`,
+    },
   ];
   return alvos.map(julgar);
 }
@@ -202,6 +214,12 @@ export function lerPublicacao(saida: string): MedidasPublicacao | null {
   const delta = /upload, nightly delta: ([\d.]+) s/.exec(saida)?.[1];
   if (objetos === undefined || primeira === undefined || delta === undefined) return null;
   return { objetos: Number(objetos), primeira_s: Number(primeira), delta_s: Number(delta) };
+}
+
+/** The p99 edge-api/bench/screener.ts prints ("screener p99 inside workerd: 1.23 ms"). */
+export function lerScreener(saida: string): number | null {
+  const p99 = /screener p99 inside workerd: ([\d.]+) ms/.exec(saida)?.[1];
+  return p99 === undefined ? null : Number(p99);
 }
 
 const ApiSaidaSchema = z.object({
