@@ -121,7 +121,7 @@ medidas.api = lerApi(api.saida);
 console.log('\n== screener (full-scale universe made from the sample, timed inside workerd)');
 const screener = await rodar(['--filter', '@fundamentos/edge-api', 'run', 'bench:screener']);
 if (screener.codigo !== 0) falhou = true;
-medidas.screenerP99Ms = lerScreener(screener.saida);
+medidas.screener = lerScreener(screener.saida);
 
 console.log('\n== issue #10 targets, side by side (this run)');
 console.log(tabelaResumo(linhasResumo(medidas)));

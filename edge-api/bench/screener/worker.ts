@@ -4,7 +4,7 @@
  * "Performance and timers" page), so a call can be timed from inside the isolate.
  *
  *   POST /universo   the snapshot JSON: parsed as the API parses it (ScreenerSnapshotSchema), kept
- *   GET  /medir?telas=<JSON list of query strings>&rodadas=N   medirTelas over the kept snapshot
+ *   GET  /medir?telas=<JSON list of query strings>&rodadas=N&vezes=K   medirTelas over the kept snapshot
  */
 import { type ScreenerSnapshot, ScreenerSnapshotSchema } from '@fundamentos/schemas/screener-snapshot';
 import { z } from 'zod';
@@ -24,7 +24,8 @@ export default {
     if (url.pathname === '/medir' && universo !== null) {
       const telas = z.array(z.string()).parse(JSON.parse(url.searchParams.get('telas') ?? '[]'));
       const rodadas = Number(url.searchParams.get('rodadas') ?? '1');
-      return Response.json(medirTelas(universo, telas, rodadas, () => performance.now()));
+      const vezes = Number(url.searchParams.get('vezes') ?? '1');
+      return Response.json(medirTelas(universo, telas, rodadas, () => performance.now(), vezes));
     }
     if (url.pathname === '/') return new Response('ok\n');
     return new Response('POST /universo first, then GET /medir\n', { status: 404 });
