@@ -6,7 +6,8 @@
  * 2. site: pages built per second from that build, against writing the same number of files of the
  *    same total size (the file-system floor);
  * 3. publication: objects, and seconds to upload them to a local R2 (edge-api/bench/publicacao.ts);
- * 4. API: throughput of every kind of data route against a hello-world worker on local workerd (edge-api/bench).
+ * 4. API: throughput of every kind of data route against a hello-world worker on local workerd (edge-api/bench);
+ * 5. screener: p99 of one call over a full-scale universe, timed inside workerd (edge-api/bench/screener.ts).
  * Options other than ours go to the pipeline bench. Last, one table puts every target of issue #10 beside
  * what this run measured (pipeline/bench/resumo.ts).
  */
@@ -17,6 +18,7 @@ import { join, resolve } from 'node:path';
 import {
   lerApi,
   lerPublicacao,
+  lerScreener,
   linhasResumo,
   type Medidas,
   tabelaResumo,
@@ -115,6 +117,11 @@ console.log('\n== API (sample build on local workerd)');
 const api = await rodar(['--filter', '@fundamentos/edge-api', 'run', 'bench']);
 if (api.codigo !== 0) falhou = true;
 medidas.api = lerApi(api.saida);
+
+console.log('\n== screener (full-scale universe made from the sample, timed inside workerd)');
+const screener = await rodar(['--filter', '@fundamentos/edge-api', 'run', 'bench:screener']);
+if (screener.codigo !== 0) falhou = true;
+medidas.screener = lerScreener(screener.saida);
 
 console.log('\n== issue #10 targets, side by side (this run)');
 console.log(tabelaResumo(linhasResumo(medidas)));

@@ -13,17 +13,13 @@
  * --site it builds the site of that publication into a temporary directory (the worker serves the pages).
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { unstable_readConfig } from 'wrangler';
 import { construirAmostra } from '../test/amostra-build.ts';
+import { esperar, parar, portaLivre, RAIZ, wranglerDev } from './workerd.ts';
 
-const RAIZ = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const WRANGLER = join(RAIZ, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 const CLI = ['--import', 'tsx', join(RAIZ, 'scripts', 'cli.ts')];
 
 const { values } = parseArgs({
@@ -39,16 +35,6 @@ const { values } = parseArgs({
 const SEGUNDOS = Number(values.segundos);
 const CONCORRENCIA = Number(values.concorrencia);
 
-function portaLivre(): Promise<number> {
-  return new Promise((ok, erro) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (a !== null && typeof a === 'object' ? ok(a.port) : erro(new Error('no port'))));
-    });
-  });
-}
-
 async function chavePro(persist: string): Promise<string> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
@@ -60,21 +46,6 @@ async function chavePro(persist: string): Promise<string> {
   const m = /fbr_[0-9a-f]{16}_[0-9a-f]{48}/.exec(stdout);
   if (m === null) throw new Error(`chave-pro printed no key:\n${stdout}`);
   return m[0];
-}
-
-async function esperar(url: string, filho: ChildProcess): Promise<void> {
-  // The API uploads the publication first: minutes on a loaded machine.
-  for (let i = 0; i < 6000 && filho.exitCode === null; i++) {
-    if (
-      await fetch(`${url}/saude`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the worker did not answer /saude');
 }
 
 interface Medida {
@@ -132,43 +103,9 @@ try {
     },
   );
   const url = `http://127.0.0.1:${porta}`;
-  // The hello-world worker, with the API's compatibility settings read from its wrangler.jsonc, in a
-  // config of its own (wrangler would otherwise find the API's wrangler.jsonc above it).
-  const config = unstable_readConfig({ config: join(RAIZ, 'wrangler.jsonc') });
-  const configOla = join(persist, 'ola.wrangler.json');
-  await writeFile(
-    configOla,
-    JSON.stringify({
-      name: 'fundamentos-bench-ola',
-      main: join(RAIZ, 'bench', 'ola', 'worker.ts'),
-      compatibility_date: config.compatibility_date,
-      compatibility_flags: config.compatibility_flags,
-    }),
-  );
-  const portaOla = await portaLivre();
-  ola = spawn(
-    process.execPath,
-    [
-      WRANGLER,
-      'dev',
-      '--config',
-      configOla,
-      '--port',
-      String(portaOla),
-      '--ip',
-      '127.0.0.1',
-      '--persist-to',
-      join(persist, 'ola'),
-      '--show-interactive-dev-session=false',
-    ],
-    {
-      cwd: RAIZ,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-      env: { ...process.env, CI: 'true' },
-    },
-  );
-  const urlOla = `http://127.0.0.1:${portaOla}`;
+  const olaDev = await wranglerDev('ola', join(RAIZ, 'bench', 'ola', 'worker.ts'), persist);
+  ola = olaDev.filho;
+  const urlOla = olaDev.url;
   await esperar(url, filho);
   await esperar(urlOla, ola);
   // A lineage value: the first line of the audit universe whose company has a trading code.
@@ -208,9 +145,7 @@ try {
   );
 } finally {
   // The serve process and the wrangler/workerd it started share this new process group.
-  for (const p of [filho, ola])
-    if (p?.pid !== undefined && p.exitCode === null) process.kill(-p.pid, 'SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  await parar([filho, ola]);
   await rm(persist, { recursive: true, force: true });
   if (siteTemporario !== null) await rm(siteTemporario, { recursive: true, force: true });
 }

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:test';
 import { beforeAll, inject, type ProvidedContext } from 'vitest';
+import type { BuildSemeavel } from './build-semeavel.ts';
 import { semearBuild } from './semear.ts';
 
 /**
@@ -15,4 +16,16 @@ export function amostraSemeada(): ProvidedContext['amostra'] {
     await semearBuild(env.ARTEFATOS, amostra);
   });
   return amostra;
+}
+
+/** A file of the seeded sample build as stored (empty when the build does not hold it). */
+export function bytesDaAmostra(amostra: BuildSemeavel, caminho: string): Uint8Array {
+  return Uint8Array.from(atob(amostra.arquivos[caminho] ?? ''), (c) => c.charCodeAt(0));
+}
+
+/** A JSON file of the seeded sample build, parsed; fails naming it when the build does not hold it. */
+export function jsonDaAmostra(amostra: BuildSemeavel, caminho: string): unknown {
+  if (amostra.arquivos[caminho] === undefined)
+    throw new Error(`${caminho} is not in the seeded sample (test/global-setup.ts)`);
+  return JSON.parse(new TextDecoder().decode(bytesDaAmostra(amostra, caminho)));
 }

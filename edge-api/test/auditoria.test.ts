@@ -5,15 +5,14 @@ import { describe, expect, inject, it } from 'vitest';
 import { AmostraAuditoriaSchema, MenuAuditoriaSchema } from '../src/auditoria/amostra.ts';
 import { sha256Hex } from '../src/chave-formato.ts';
 import { erro, get } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, bytesDaAmostra } from './amostra-semeada.ts';
 import { textoPublicado } from './semear.ts';
 
 // The real sample build; `sorteios` were drawn in Node by global-setup.ts with node:crypto and a
 // plain sort (an implementation independent of the worker's src/auditoria/sorteio.ts).
 const amostra = amostraSemeada();
 const sorteios = inject('sorteios');
-const texto = (p: string) =>
-  new TextDecoder().decode(Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0)));
+const texto = (p: string) => new TextDecoder().decode(bytesDaAmostra(amostra, p));
 const manifesto = ManifestSchema.parse(JSON.parse(texto('manifest.json')));
 
 describe('/auditoria/random and its aliases', () => {

@@ -5,14 +5,11 @@ import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { QualidadeSchema } from '@fundamentos/schemas/qualidade';
 import { describe, expect, it } from 'vitest';
 import { erro, get, novaChave, sha256DoCorpo } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, jsonDaAmostra } from './amostra-semeada.ts';
 
 // The real sample build (test/global-setup.ts seeds its CSV and Parquet sets, json/conjuntos.json, report.json).
 const amostra = amostraSemeada();
-const ler = (p: string): unknown =>
-  JSON.parse(
-    new TextDecoder().decode(Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0))),
-  );
+const ler = (p: string): unknown => jsonDaAmostra(amostra, p);
 const manifesto = ManifestSchema.parse(ler('manifest.json'));
 const porCaminho = new Map(manifesto.artefatos.map((a) => [a.path, a]));
 

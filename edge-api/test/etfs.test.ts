@@ -1,14 +1,14 @@
 import { EtfRecursoSchema } from '@fundamentos/schemas/etfs';
 import { describe, expect, it } from 'vitest';
 import { erro, get, novaChave } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, bytesDaAmostra } from './amostra-semeada.ts';
+import { JSON_ACCEPT, respostasDeFundoListado } from './fundos-listados.ts';
 
 // The real sample build (test/amostra-build.ts): the ETF artefacts as the pipeline published them.
 // BOVA11 is a trial ticker, IVVB11 is not; both traded in the sample's COTAHIST sessions.
 const amostra = amostraSemeada();
-const bytesDe = (p: string) => Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0));
+const bytesDe = (p: string) => bytesDaAmostra(amostra, p);
 const jsonDe = (p: string): unknown => JSON.parse(new TextDecoder().decode(bytesDe(p)));
-const JSON_ACCEPT = { Accept: 'application/json' };
 const BOVA = 'json/etfs/BOVA11/index.json';
 
 describe('/etfs/{ticker}', () => {
@@ -55,19 +55,5 @@ describe('/etfs/{ticker}', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 
-  it('an unknown code asked as JSON is a 404 naming it (with a key), a bad code a 422', async () => {
-    const chave = await novaChave('free');
-    const e = await erro(await get('/etfs/PETR4', { ...JSON_ACCEPT, 'X-API-Key': chave }), 404);
-    expect(e.mensagem).toContain('PETR4');
-    await erro(await get('/etfs/ab', JSON_ACCEPT), 422);
-  });
-
-  it('without Accept: application/json the route steps aside for the page layer (no key asked)', async () => {
-    const variantes: Record<string, string>[] = [{}, { Accept: '*/*' }, { Accept: 'text/html' }];
-    for (const cab of variantes) {
-      const res = await get('/etfs/IVVB11', cab);
-      expect(res.status).not.toBe(401);
-      expect(new Uint8Array(await res.arrayBuffer())).not.toEqual(bytesDe('json/etfs/IVVB11/index.json'));
-    }
-  });
+  respostasDeFundoListado('/etfs', 'IVVB11', bytesDe('json/etfs/IVVB11/index.json'));
 });

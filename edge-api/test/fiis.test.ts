@@ -1,14 +1,14 @@
 import { FiiListaSchema, FiiRecursoSchema, ReapresentacoesFiiSchema } from '@fundamentos/schemas/fiis';
 import { describe, expect, it } from 'vitest';
 import { erro, get, novaChave } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, bytesDaAmostra } from './amostra-semeada.ts';
+import { JSON_ACCEPT, respostasDeFundoListado } from './fundos-listados.ts';
 
 // The real sample build (test/amostra-build.ts): the REIT artefacts as the pipeline published them;
 // MXRF11 is a trial ticker, FLRP11 is not. Values are read back from the artefacts.
 const amostra = amostraSemeada();
-const bytesDe = (p: string) => Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0));
+const bytesDe = (p: string) => bytesDaAmostra(amostra, p);
 const jsonDe = (p: string): unknown => JSON.parse(new TextDecoder().decode(bytesDe(p)));
-const JSON_ACCEPT = { Accept: 'application/json' };
 
 describe('/fiis/{ticker}', () => {
   it('trial MXRF11 without a key: the stored artefact byte for byte, publicly cacheable, Vary: Accept', async () => {
@@ -38,21 +38,7 @@ describe('/fiis/{ticker}', () => {
     expect(f.pvp.find((p) => p.competencia === '2021-05-01')?.data_preco).toBe('2021-06-25');
   });
 
-  it('an unknown fund asked as JSON is a 404 (with a key) and a bad code a 422', async () => {
-    const chave = await novaChave('free');
-    const e = await erro(await get('/fiis/PETR4', { ...JSON_ACCEPT, 'X-API-Key': chave }), 404);
-    expect(e.mensagem).toContain('PETR4');
-    await erro(await get('/fiis/ab', JSON_ACCEPT), 422);
-  });
-
-  it('without Accept: application/json the route steps aside for the page layer (no key asked)', async () => {
-    const variantes: Record<string, string>[] = [{}, { Accept: '*/*' }, { Accept: 'text/html' }];
-    for (const cab of variantes) {
-      const res = await get('/fiis/FLRP11', cab);
-      expect(res.status).not.toBe(401);
-      expect(new Uint8Array(await res.arrayBuffer())).not.toEqual(bytesDe('json/fiis/FLRP11/index.json'));
-    }
-  });
+  respostasDeFundoListado('/fiis', 'FLRP11', bytesDe('json/fiis/FLRP11/index.json'));
 });
 
 describe('/fiis/{ticker}/reapresentacoes', () => {

@@ -2,12 +2,12 @@ import { HojeSchema } from '@fundamentos/schemas/hoje';
 import { describe, expect, it } from 'vitest';
 import { querJson } from '../src/aceita.ts';
 import { erro, get, novaChave } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, bytesDaAmostra } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts): json/hoje.json as the pipeline published it. Its window
 // ends at the sample's newest DT_RECEB (2025-09-23), years before today; values are read back from it.
 const amostra = amostraSemeada();
-const bytes = Uint8Array.from(atob(amostra.arquivos['json/hoje.json'] ?? ''), (c) => c.charCodeAt(0));
+const bytes = bytesDaAmostra(amostra, 'json/hoje.json');
 const artefato = HojeSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
 
 /** Text as hono's html template escapes it. */

@@ -6,16 +6,12 @@ import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
 import { describe, expect, it } from 'vitest';
 import { BASE, erro, get } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, jsonDaAmostra } from './amostra-semeada.ts';
 
 // The real sample build: ENGI11 (CVM 15253) and ELET3 (CVM 2437) with their price series (two COTAHIST
 // sessions), indicators and multiples, seeded by test/global-setup.ts. Values are read back, not typed.
 const amostra = amostraSemeada();
-function ler(caminho: string): unknown {
-  const b64 = amostra.arquivos[caminho];
-  if (b64 === undefined) throw new Error(`${caminho} is not in the seeded sample (test/global-setup.ts)`);
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
-}
+const ler = (caminho: string): unknown => jsonDaAmostra(amostra, caminho);
 const tickers = TickersSchema.parse(ler('json/tickers.json'));
 const precos = {
   2437: PrecosEmpresaSchema.parse(ler('json/empresas/2437/precos.json')),

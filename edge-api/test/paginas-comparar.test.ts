@@ -6,17 +6,13 @@ import { MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { TickersSchema } from '@fundamentos/schemas/tickers';
 import { describe, expect, it } from 'vitest';
 import { get } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, jsonDaAmostra } from './amostra-semeada.ts';
 
 // The real sample build: ENGI11 (CVM 15253) and ELET3 (CVM 2437), two companies of the same sector with
 // indicators, annual multiples and prices (seeded by test/global-setup.ts). Values are read back from the
 // artefacts, never typed here.
 const amostra = amostraSemeada();
-function ler(caminho: string): unknown {
-  const b64 = amostra.arquivos[caminho];
-  if (b64 === undefined) throw new Error(`${caminho} is not in the seeded sample (test/global-setup.ts)`);
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
-}
+const ler = (caminho: string): unknown => jsonDaAmostra(amostra, caminho);
 const EMPRESAS = { ENGI11: 15253, ELET3: 2437 } as const;
 const dados = Object.fromEntries(
   Object.entries(EMPRESAS).map(([t, cd]) => [

@@ -6,15 +6,11 @@ import { normalizar } from '@fundamentos/ui/layout/busca';
 import { describe, expect, it } from 'vitest';
 import { MAX_RESULTADOS } from '../src/paginas/procurar.ts';
 import { erro, get } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, jsonDaAmostra } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts); every expected value is read back from its artefacts.
 const amostra = amostraSemeada();
-function ler(caminho: string): unknown {
-  const b64 = amostra.arquivos[caminho];
-  if (b64 === undefined) throw new Error(`${caminho} is not in the seeded sample (test/global-setup.ts)`);
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))));
-}
+const ler = (caminho: string): unknown => jsonDaAmostra(amostra, caminho);
 const empresas = EmpresasListaSchema.parse(ler('json/empresas.json'));
 const tickers = TickersSchema.parse(ler('json/tickers.json'));
 const engi = empresas.find((e) => e.ticker === 'ENGI11');

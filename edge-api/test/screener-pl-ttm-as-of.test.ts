@@ -6,37 +6,19 @@ import type {
 } from '@fundamentos/schemas/screener-snapshot';
 import { describe, expect, it } from 'vitest';
 import { executarScreener } from '../src/screener/executar.ts';
+import { linhaFeitaAqui } from './linha-screener.ts';
 
 // SNAPSHOT MADE HERE, not financial data: invented company 21 with two DFPs (2022 received 2023-03-01,
 // 2023 received 2024-03-01) and three ITR quarters around them. Every P/L is chosen to tell the rules apart.
 function linha(ano: number, disponivel: string): ScreenerSnapshotLinha {
-  return {
+  return linhaFeitaAqui({
     cd_regulator: 21,
     ano,
     nome: 'FIXTURE 21',
     ticker: 'TSTE21',
     disponivel_em: disponivel,
     dt_receb: disponivel,
-    indicadores: {},
-    flags_indicadores: {},
-    data_preco: null,
-    preco: null,
-    market_cap: null,
-    pl: null,
-    pvp: null,
-    ev_ebitda: null,
-    fcf_yield: null,
-    flag_multiplos: null,
-    flag_pl: null,
-    pl_gravidade: null,
-    pl_ttm: null,
-    pl_ttm_ano: null,
-    pl_ttm_trimestre: null,
-    pl_ttm_dt_receb: null,
-    pl_ttm_data_preco: null,
-    flag_pl_ttm: null,
-    pl_ttm_gravidade: null,
-  };
+  });
 }
 const q = (
   ano: number,

@@ -2,6 +2,7 @@ import type { ScreenerConsulta } from '@fundamentos/schemas/screener';
 import type { ScreenerSnapshot, ScreenerSnapshotLinha } from '@fundamentos/schemas/screener-snapshot';
 import { describe, expect, it } from 'vitest';
 import { executarScreener, executarScreenerLembrado } from '../src/screener/executar.ts';
+import { linhaFeitaAqui } from './linha-screener.ts';
 
 // SNAPSHOT MADE HERE, not financial data: invented companies 1–6 with P/L values chosen to hit each
 // rule (the real sample has no prices, so every real P/L is null). Severities are the market marts'
@@ -12,33 +13,19 @@ function linha(
   flag: string | null,
   gravidade: ScreenerSnapshotLinha['pl_gravidade'],
 ): ScreenerSnapshotLinha {
-  return {
+  return linhaFeitaAqui({
     cd_regulator: cd,
     ano: 2023,
     nome: `FIXTURE ${cd}`,
     ticker: `TSTE${cd}`,
     disponivel_em: '2024-03-01',
     dt_receb: '2024-03-01',
-    indicadores: {},
-    flags_indicadores: {},
     data_preco: pl === null ? null : '2024-03-04',
-    preco: null,
-    market_cap: null,
     pl,
-    pvp: null,
-    ev_ebitda: null,
-    fcf_yield: null,
     flag_multiplos: flag,
     flag_pl: flag,
     pl_gravidade: gravidade,
-    pl_ttm: null,
-    pl_ttm_ano: null,
-    pl_ttm_trimestre: null,
-    pl_ttm_dt_receb: null,
-    pl_ttm_data_preco: null,
-    flag_pl_ttm: null,
-    pl_ttm_gravidade: null,
-  };
+  });
 }
 const snapshot: ScreenerSnapshot = {
   versao_do_dado: '2026-11-20-fixture-infra|1',

@@ -4,19 +4,14 @@ import { ScreenerRespostaSchema } from '@fundamentos/schemas/screener';
 import { ScreenerSnapshotSchema } from '@fundamentos/schemas/screener-snapshot';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { erro, get, novaChave } from './ajuda.ts';
+import { jsonDaAmostra } from './amostra-semeada.ts';
 import { semearBuild } from './semear.ts';
 
 // The real sample build (test/amostra-build.ts): json/screener.json is the market marts' snapshot.
 const amostra = inject('amostra');
 if (amostra === undefined)
   throw new Error(`the pipeline build of the sample failed:\n${inject('amostraFalhou')}`);
-const snapshot = ScreenerSnapshotSchema.parse(
-  JSON.parse(
-    new TextDecoder().decode(
-      Uint8Array.from(atob(amostra.arquivos['json/screener.json'] ?? ''), (c) => c.charCodeAt(0)),
-    ),
-  ),
-);
+const snapshot = ScreenerSnapshotSchema.parse(jsonDaAmostra(amostra, 'json/screener.json'));
 
 let chave = '';
 beforeAll(async () => {

@@ -2,14 +2,14 @@ import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { VereditoSchema } from '@fundamentos/schemas/veredito';
 import { describe, expect, it } from 'vitest';
 import { erro, get } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, bytesDaAmostra } from './amostra-semeada.ts';
 
 // The real sample build (test/amostra-build.ts): ELETROBRAS (CD_CVM 2437, main code ELET3, live classes
 // ELET5/ELET6 in its FCA) has indicators, so the pipeline published its verdict; WEG (5410) has none.
 const amostra = amostraSemeada();
 const manifesto = ManifestSchema.parse(JSON.parse(atob(amostra.arquivos['manifest.json'] ?? '')));
 const CAMINHO = 'json/empresas/2437/veredito.json';
-const bytes = Uint8Array.from(atob(amostra.arquivos[CAMINHO] ?? ''), (c) => c.charCodeAt(0));
+const bytes = bytesDaAmostra(amostra, CAMINHO);
 const artefato = VereditoSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
 
 async function sha256(res: Response): Promise<string> {

@@ -4,15 +4,12 @@ import { TickersSchema } from '@fundamentos/schemas/tickers';
 import { describe, expect, it } from 'vitest';
 import { diasDaSemana, eventosDaSemana, semanaDe, semanasNoAno, semanaVizinha } from '../src/vigia/semana.ts';
 import { BASE, erro, get, novaChave } from './ajuda.ts';
-import { amostraSemeada } from './amostra-semeada.ts';
+import { amostraSemeada, jsonDaAmostra } from './amostra-semeada.ts';
 
 // The real sample build: json/vigia/eventos.json as the pipeline published it; expected values are
 // computed here from that artefact, never typed in.
 const amostra = amostraSemeada();
-const ler = (p: string) =>
-  JSON.parse(
-    new TextDecoder().decode(Uint8Array.from(atob(amostra.arquivos[p] ?? ''), (c) => c.charCodeAt(0))),
-  ) as unknown;
+const ler = (p: string): unknown => jsonDaAmostra(amostra, p);
 const artefato = VigiaEventosArtefatoSchema.parse(ler('json/vigia/eventos.json'));
 const tickers = TickersSchema.parse(ler('json/tickers.json'));
 const empresas = artefato.eventos.filter((e) => e.classe === 'empresas');

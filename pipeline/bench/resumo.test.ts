@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { lerApi, lerPublicacao, linhasResumo, tabelaResumo, UltimoBenchSchema } from './resumo.ts';
+import {
+  lerApi,
+  lerPublicacao,
+  lerScreener,
+  linhasResumo,
+  type MedidaScreener,
+  tabelaResumo,
+  UltimoBenchSchema,
+} from './resumo.ts';
 
 // Made here: figures shaped like one bench run's outputs (ultimo.json, the publication and API benches).
 const ultimo = UltimoBenchSchema.parse({
@@ -32,7 +40,13 @@ describe('bench summary (issue #10 targets side by side)', () => {
       { rota: '/saude', razao: 0.61 },
       { rota: '/screener', razao: 0.3 },
     ]);
-    const linhas = linhasResumo({ pipeline: ultimo, site: { paginas: 1458, segundos: 4 }, publicacao, api });
+    const linhas = linhasResumo({
+      pipeline: ultimo,
+      site: { paginas: 1458, segundos: 4 },
+      publicacao,
+      api,
+      screener: { p99_ms: 7, cpu_p99_ms: 2 },
+    });
     const v = Object.fromEntries(linhas.map((l) => [l.medida, l.veredito]));
     expect(v).toEqual({
       'build / floor (escala 0.1)': 'PASS', // 7.5 ≤ 8 below full scale
@@ -45,6 +59,7 @@ describe('bench summary (issue #10 targets side by side)', () => {
       'upload, nightly delta (local R2)': 'PASS',
       'API /saude': 'PASS',
       'API /screener': 'FAIL',
+      'screener p99 (full-scale universe)': 'FAIL', // 7 ms > 5 ms
     });
     const tabela = tabelaResumo(linhas);
     expect(tabela).toContain('7.5× (30 s / 4 s)');
@@ -74,5 +89,25 @@ describe('bench summary (issue #10 targets side by side)', () => {
     });
     expect(linhas.every((l) => l.veredito === 'not measured' && l.valor === '–')).toBe(true);
     expect(linhas.map((l) => l.medida)).toContain('API data routes');
+  });
+
+  it('judges the screener p99 printed by edge-api/bench/screener.ts against 5 ms', () => {
+    // Made here: two of the bench's lines, shaped as it prints them.
+    const saida = [
+      'screener per call, Node CPU time (one pass): p50 0.92 ms, p99 2.55 ms',
+      'screener p99 inside workerd: 3.00 ms (p50 1.00 ms, 420 calls, least of 3 passes)',
+    ].join('\n');
+    expect(lerScreener(saida)).toEqual({ p99_ms: 3, cpu_p99_ms: 2.55 });
+    expect(lerScreener('workerd did not start')).toBeNull();
+    const linha = (screener: MedidaScreener | null) =>
+      linhasResumo({ pipeline: null, site: null, publicacao: null, api: null, screener }).find(
+        (l) => l.medida === 'screener p99 (full-scale universe)',
+      );
+    expect(linha(lerScreener(saida))).toMatchObject({
+      valor: '3.00 ms inside workerd (CPU in Node 2.55 ms)',
+      veredito: 'PASS',
+    });
+    expect(linha({ p99_ms: 61, cpu_p99_ms: null })?.veredito).toBe('FAIL');
+    expect(linha(null)?.veredito).toBe('not measured');
   });
 });

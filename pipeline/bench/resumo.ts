@@ -25,6 +25,13 @@ export interface MedidasPublicacao {
   delta_s: number;
 }
 
+export interface MedidaScreener {
+  /** ms, wall clock inside workerd (each call's least of a few passes). */
+  p99_ms: number;
+  /** ms of CPU time of the same module in Node: what a loaded machine's waiting does not inflate. */
+  cpu_p99_ms: number | null;
+}
+
 export interface MedidaApi {
   rota: string;
   razao: number;
@@ -36,6 +43,8 @@ export interface Medidas {
   site: { paginas: number; segundos: number } | null;
   publicacao: MedidasPublicacao | null;
   api: MedidaApi[] | null;
+  /** The screener's p99 per call over a full-scale universe (edge-api/bench/screener.ts). */
+  screener?: MedidaScreener | null;
 }
 
 export type Veredito = 'PASS' | 'FAIL' | 'not measured';
@@ -63,6 +72,8 @@ export const ALVOS = {
    */
   uploadSegundos: 1_800,
   razaoApi: 0.5,
+  /** ms per /screener call over the full-scale universe, inside the worker, at p99. */
+  screenerP99Ms: 5,
 } as const;
 
 const mil = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -168,6 +179,15 @@ export function linhasResumo(m: Medidas): LinhaResumo[] {
         alvo: `${ALVOS.razaoApi}×`,
       }),
     ),
+    {
+      medida: 'screener p99 (full-scale universe)',
+      valor: m.screener?.p99_ms ?? null,
+      fmt: (v) =>
+        `${v.toFixed(2)} ms inside workerd${m.screener?.cpu_p99_ms == null ? '' : ` (CPU in Node ${m.screener.cpu_p99_ms.toFixed(2)} ms)`}`,
+      sentido: 'max',
+      limite: ALVOS.screenerP99Ms,
+      alvo: `${ALVOS.screenerP99Ms} ms`,
+    },
   ];
   return alvos.map(julgar);
 }
@@ -202,6 +222,15 @@ export function lerPublicacao(saida: string): MedidasPublicacao | null {
   const delta = /upload, nightly delta: ([\d.]+) s/.exec(saida)?.[1];
   if (objetos === undefined || primeira === undefined || delta === undefined) return null;
   return { objetos: Number(objetos), primeira_s: Number(primeira), delta_s: Number(delta) };
+}
+
+/** The p99s edge-api/bench/screener.ts prints ("screener p99 inside workerd: 1.23 ms", "… CPU time …: p99 1.2 ms"). */
+export function lerScreener(saida: string): MedidaScreener | null {
+  const p99 = /screener p99 inside workerd: ([\d.]+) ms/.exec(saida)?.[1];
+  const cpu = /Node CPU time[^:]*: p50 [\d.]+ ms, p99 ([\d.]+) ms/.exec(saida)?.[1];
+  return p99 === undefined
+    ? null
+    : { p99_ms: Number(p99), cpu_p99_ms: cpu === undefined ? null : Number(cpu) };
 }
 
 const ApiSaidaSchema = z.object({

@@ -1,14 +1,10 @@
 import { ARTEFATOS } from '@fundamentos/schemas/catalogo';
 import { filtrosComoTuplas, type Recibo, sha256DoResultado } from '@fundamentos/schemas/recibo';
-import {
-  lerParametrosScreener,
-  type ScreenerConsulta,
-  ScreenerRespostaSchema,
-} from '@fundamentos/schemas/screener';
+import { lerParametrosScreener, type ScreenerConsulta } from '@fundamentos/schemas/screener';
 import { Hono } from 'hono';
 import { buildAtual, jsonDoCatalogo } from '../artefatos.ts';
 import { ErroApi, parametrosInvalidos } from '../erro-api.ts';
-import { executarScreenerLembrado } from '../screener/executar.ts';
+import { executarScreenerLembrado, respostaDoScreener } from '../screener/executar.ts';
 import type { AppEnv } from '../tipos.ts';
 
 export const COMO_CONFERIR =
@@ -83,22 +79,19 @@ export const screener = new Hono<AppEnv>().get('/', async (c) => {
   }
 
   return c.json(
-    ScreenerRespostaSchema.parse({
-      ...resultado,
-      ...(fora_do_filtro === undefined ? {} : { fora_do_filtro }),
-      ...(recibo === undefined
-        ? {}
+    respostaDoScreener(
+      { resultado, fora_do_filtro },
+      recibo === undefined
+        ? undefined
         : {
-            recibo: {
-              id: recibo.id,
-              url: recibo.versao_legivel,
-              json: new URL(`/recibo/${recibo.id}.json`, c.req.url).toString(),
-              sha256: recibo.sha256,
-              criado_em: recibo.criado_em,
-              versao_do_dado: recibo.versao_do_dado,
-              como_conferir: recibo.como_conferir,
-            },
-          }),
-    }),
+            id: recibo.id,
+            url: recibo.versao_legivel,
+            json: new URL(`/recibo/${recibo.id}.json`, c.req.url).toString(),
+            sha256: recibo.sha256,
+            criado_em: recibo.criado_em,
+            versao_do_dado: recibo.versao_do_dado,
+            como_conferir: recibo.como_conferir,
+          },
+    ),
   );
 });

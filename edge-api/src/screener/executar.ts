@@ -2,8 +2,12 @@ import { TickerSchema } from '@fundamentos/schemas/comum';
 import { NOMES_INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadores';
 import {
   type Filtro,
+  ForaDoFiltroSchema,
+  MultiploUsadoSchema,
+  ReciboResumoSchema,
   type ScreenerConsulta,
   type ScreenerEmpresa,
+  ScreenerEmpresaSchema,
   type ScreenerResposta,
   type ScreenerResultado,
   ScreenerResultadoSchema,
@@ -13,6 +17,7 @@ import type {
   ScreenerSnapshot,
   ScreenerSnapshotLinha,
 } from '@fundamentos/schemas/screener-snapshot';
+import type { z } from 'zod';
 
 /** Spec rule 2: a P/L above this never passes a screener (flag `pl_extremo`). */
 export const PL_MAXIMO = 200;
@@ -25,21 +30,69 @@ export const LIMITE_CONHECIDO =
 export const NOTA_SCREENER =
   'Só valores sem flag entram num filtro; P/L nulo, com lucro zero ou negativo (pl_negativo) ou acima de 200 (pl_extremo) nunca passa. Conteúdo descritivo, não é recomendação de investimento.';
 
-/** One company's row chosen for the query, before filtering (spec: `ano`, or the latest year known at `as_of`). */
+/**
+ * A `YYYY-MM-DD` date (DataSchema) as the number YYYYMMDD: the same order as the strings, compared
+ * several times faster, which counts when a screen compares tens of thousands of dates.
+ */
+const diaNumerico = (data: string) => Number(data.replaceAll('-', ''));
+
+/** Items grouped by company, in their order. */
+function agrupar<T extends { cd_regulator: number }>(itens: readonly T[]): Map<number, T[]> {
+  const grupos = new Map<number, T[]>();
+  for (const x of itens) {
+    const g = grupos.get(x.cd_regulator);
+    if (g === undefined) grupos.set(x.cd_regulator, [x]);
+    else g.push(x);
+  }
+  return grupos;
+}
+
+/**
+ * Each company's rows that can answer a screen (a valid trading code: ScreenerEmpresaSchema needs one),
+ * companies by `cd_regulator` ascending, each one's rows by `ano` descending (snapshot order kept among
+ * equal years). Built once per snapshot object: the isolate keeps one parsed snapshot per content hash
+ * (artefatos.ts), so a new build is a new object and a new index, nothing to invalidate. Checking every
+ * row's ticker on every call was most of a screen's time over a full-scale universe.
+ */
+interface LinhaDoUniverso {
+  l: ScreenerSnapshotLinha;
+  /** `disponivel_em` as diaNumerico. */
+  disponivel: number;
+}
+const universos = new WeakMap<ScreenerSnapshot, LinhaDoUniverso[][]>();
+
+function empresasDoUniverso(snapshot: ScreenerSnapshot): LinhaDoUniverso[][] {
+  const pronto = universos.get(snapshot);
+  if (pronto !== undefined) return pronto;
+  const comTicker = snapshot.linhas.filter(
+    (l) => l.ticker !== null && TickerSchema.safeParse(l.ticker).success,
+  );
+  const empresas = [...agrupar(comTicker).entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, linhas]) =>
+      linhas.sort((a, b) => b.ano - a.ano).map((l) => ({ l, disponivel: diaNumerico(l.disponivel_em) })),
+    );
+  universos.set(snapshot, empresas);
+  return empresas;
+}
+
+/**
+ * One company's row chosen for the query, before filtering (spec: `ano`, or the latest year known at
+ * `as_of`), by `cd_regulator` ascending: per company the first of its rows (latest year first) that
+ * was received by `as_of` and is of year `ano`.
+ */
 export function linhasDaConsulta(
   snapshot: ScreenerSnapshot,
   consulta: Pick<ScreenerConsulta, 'ano' | 'as_of'>,
 ): ScreenerSnapshotLinha[] {
-  const porEmpresa = new Map<number, ScreenerSnapshotLinha>();
-  for (const l of snapshot.linhas) {
-    // The answer's rows need a trading code (ScreenerEmpresaSchema); the universe is companies trading today.
-    if (l.ticker === null || !TickerSchema.safeParse(l.ticker).success) continue;
-    if (consulta.as_of !== undefined && l.disponivel_em > consulta.as_of) continue;
-    if (consulta.ano !== undefined && l.ano !== consulta.ano) continue;
-    const atual = porEmpresa.get(l.cd_regulator);
-    if (atual === undefined || l.ano > atual.ano) porEmpresa.set(l.cd_regulator, l);
+  const { ano } = consulta;
+  const asOf = consulta.as_of === undefined ? Number.POSITIVE_INFINITY : diaNumerico(consulta.as_of);
+  const escolhidas: ScreenerSnapshotLinha[] = [];
+  for (const linhas of empresasDoUniverso(snapshot)) {
+    const x = linhas.find((y) => y.disponivel <= asOf && (ano === undefined || y.l.ano === ano));
+    if (x !== undefined) escolhidas.push(x.l);
   }
-  return [...porEmpresa.values()].sort((a, b) => a.cd_regulator - b.cd_regulator);
+  return escolhidas;
 }
 
 function dentro(valor: number, filtros: readonly Filtro[]): boolean {
@@ -54,26 +107,49 @@ interface PlDaLinha {
   data_preco: string | null;
   flag: string | null;
   gravidade: ScreenerSnapshotLinha['pl_gravidade'];
+  /** The snapshot object the value is read from (the row, or a `pl_12m` statement). */
+  fonte: object;
 }
 
 export function plAnual(l: ScreenerSnapshotLinha): PlDaLinha {
-  return { valor: l.pl, data_preco: l.data_preco, flag: l.flag_pl, gravidade: l.pl_gravidade };
+  return { valor: l.pl, data_preco: l.data_preco, flag: l.flag_pl, gravidade: l.pl_gravidade, fonte: l };
 }
 
 interface IndicePorEmpresa {
-  linhas: Map<number, ScreenerSnapshotLinha[]>;
-  pl12m: Map<number, ScreenerPl12m[]>;
+  /**
+   * Per row, the reception date (diaNumerico) of its company's first DFP of a later year (none, the
+   * latest year: infinity).
+   */
+  proximaDfp: Map<ScreenerSnapshotLinha, number>;
+  /** Per company, its 12-month P/Ls latest period first (snapshot order kept within a period). */
+  pl12m: Map<number, { q: ScreenerPl12m; recebido: number }[]>;
 }
 const indices = new WeakMap<ScreenerSnapshot, IndicePorEmpresa>();
 
-/** The snapshot's rows and 12-month P/Ls grouped by company, once per snapshot object. */
+/**
+ * What plTtm reads, once per snapshot object (the same lifetime as `universos`): with the statements
+ * sorted latest first, a row's 12-month P/L is the first one received in time, not a scan of all.
+ */
 function indicePorEmpresa(snapshot: ScreenerSnapshot): IndicePorEmpresa {
   const pronto = indices.get(snapshot);
   if (pronto !== undefined) return pronto;
-  const i: IndicePorEmpresa = { linhas: new Map(), pl12m: new Map() };
-  for (const l of snapshot.linhas) i.linhas.set(l.cd_regulator, [...(i.linhas.get(l.cd_regulator) ?? []), l]);
-  for (const q of snapshot.pl_12m ?? [])
-    i.pl12m.set(q.cd_regulator, [...(i.pl12m.get(q.cd_regulator) ?? []), q]);
+  const linhas = agrupar(snapshot.linhas);
+  const proximaDfp = new Map<ScreenerSnapshotLinha, number>();
+  for (const l of snapshot.linhas) {
+    let d = Number.POSITIVE_INFINITY;
+    for (const o of linhas.get(l.cd_regulator) ?? [])
+      if (o.ano > l.ano) d = Math.min(d, diaNumerico(o.dt_receb));
+    proximaDfp.set(l, d);
+  }
+  const pl12m = new Map<number, { q: ScreenerPl12m; recebido: number }[]>();
+  for (const [cd, qs] of agrupar(snapshot.pl_12m ?? []))
+    pl12m.set(
+      cd,
+      qs
+        .sort((a, b) => b.ano - a.ano || b.trimestre - a.trimestre)
+        .map((q) => ({ q, recebido: diaNumerico(q.dt_receb) })),
+    );
+  const i: IndicePorEmpresa = { proximaDfp, pl12m };
   indices.set(snapshot, i);
   return i;
 }
@@ -103,23 +179,16 @@ export function plTtm(
       flag: l.flag_pl_ttm,
       gravidade: l.pl_ttm_gravidade,
       dt_receb: l.pl_ttm_dt_receb,
+      fonte: l,
     };
   }
-  const porEmpresa = indicePorEmpresa(snapshot);
-  let proximaDfp: string | undefined;
-  for (const o of porEmpresa.linhas.get(l.cd_regulator) ?? [])
-    if (o.ano > l.ano && (proximaDfp === undefined || o.dt_receb < proximaDfp)) proximaDfp = o.dt_receb;
-  let melhor: ScreenerPl12m | undefined;
-  for (const q of porEmpresa.pl12m.get(l.cd_regulator) ?? []) {
-    if (asOf !== undefined && q.dt_receb > asOf) continue;
-    if (proximaDfp !== undefined && q.dt_receb >= proximaDfp) continue;
-    if (
-      melhor === undefined ||
-      q.ano > melhor.ano ||
-      (q.ano === melhor.ano && q.trimestre > melhor.trimestre)
-    )
-      melhor = q;
-  }
+  const indice = indicePorEmpresa(snapshot);
+  const proximaDfp = indice.proximaDfp.get(l) ?? Number.POSITIVE_INFINITY;
+  const ate = asOf === undefined ? Number.POSITIVE_INFINITY : diaNumerico(asOf);
+  // Latest period first: the first statement received by as_of and before the next DFP is the latest.
+  const melhor = indice.pl12m
+    .get(l.cd_regulator)
+    ?.find((x) => x.recebido <= ate && x.recebido < proximaDfp)?.q;
   if (melhor === undefined) return null;
   return {
     valor: melhor.pl,
@@ -127,7 +196,15 @@ export function plTtm(
     flag: melhor.flag,
     gravidade: melhor.gravidade,
     dt_receb: melhor.dt_receb,
+    fonte: melhor,
   };
+}
+
+/** A flag's severity; `ttm_sem_trimestre_<q>_<year>` is classified as `ttm_sem_trimestre`. */
+function gravidadeDe(gravidade: ReadonlyMap<string, string>, f: string): string | undefined {
+  return (
+    gravidade.get(f) ?? (f.startsWith('ttm_sem_trimestre') ? gravidade.get('ttm_sem_trimestre') : undefined)
+  );
 }
 
 /**
@@ -141,9 +218,7 @@ export function avaliarPl(
   gravidade: ReadonlyMap<string, string>,
 ): AvaliacaoPl {
   const flags = pl.flag === null ? [] : pl.flag.split(';');
-  const grav = (f: string) =>
-    gravidade.get(f) ?? (f.startsWith('ttm_sem_trimestre') ? gravidade.get('ttm_sem_trimestre') : undefined);
-  const bloqueantes = flags.filter((f) => (grav(f) ?? 'bloqueante') === 'bloqueante');
+  const bloqueantes = flags.filter((f) => (gravidadeDe(gravidade, f) ?? 'bloqueante') === 'bloqueante');
   if (pl.valor === null || pl.data_preco === null)
     return { ok: false, motivo: bloqueantes[0] ?? flags[0] ?? 'sem_valor' };
   // A price traded after as_of was not known then (docs/datasets-mercado.md).
@@ -155,7 +230,7 @@ export function avaliarPl(
     return { ok: false, motivo: bloqueantes[0] ?? 'flag_bloqueante' };
   if (consulta.rigor === 'estrito' && flags.length > 0) return { ok: false, motivo: 'rigor_estrito' };
   const ressalvas = flags.filter((f) => {
-    const g = grav(f);
+    const g = gravidadeDe(gravidade, f);
     return g === 'ajuste_feito' || g === 'ressalva_leve';
   });
   return { ok: true, valor: pl.valor, ressalvas };
@@ -190,6 +265,52 @@ function criterio(consulta: ScreenerConsulta): string {
   return `Uma linha por empresa com código de negociação: ${ano}${asOf}. Só valores sem flag entram num filtro; P/L com rigor=${consulta.rigor}. Ordem: cd_regulator crescente.`;
 }
 
+type MultiploUsado = z.output<typeof MultiploUsadoSchema>;
+const multiplosValidados = {
+  pl: new WeakMap<object, MultiploUsado>(),
+  pl_ttm: new WeakMap<object, MultiploUsado>(),
+};
+
+/**
+ * A P/L used by a filter, validated by MultiploUsadoSchema once per value read: everything in it
+ * (value, dates, accepted flags) comes from the snapshot object it was read from, whatever the query.
+ */
+function multiploUsado(nome: 'pl' | 'pl_ttm', pl: PlDaLinha | null, m: MultiploUsado): MultiploUsado {
+  if (pl === null) return MultiploUsadoSchema.parse(m);
+  const pronto = multiplosValidados[nome].get(pl.fonte);
+  if (pronto !== undefined) return pronto;
+  const validado = MultiploUsadoSchema.parse(m);
+  multiplosValidados[nome].set(pl.fonte, validado);
+  return validado;
+}
+
+const empresasValidadas = new WeakMap<ScreenerSnapshotLinha, ScreenerEmpresa>();
+
+/**
+ * A row's company in an answer without `multiplos` (its unflagged indicator values, in
+ * NOMES_INDICADORES order), validated by ScreenerEmpresaSchema once per row: a query only adds the
+ * P/Ls it used. Shared between answers, like the remembered answers themselves: read-only.
+ */
+function empresaDaLinha(l: ScreenerSnapshotLinha, ticker: string): ScreenerEmpresa {
+  const pronta = empresasValidadas.get(l);
+  if (pronta !== undefined) return pronta;
+  const indicadores: Partial<Record<NomeIndicador, number>> = {};
+  for (const nome of NOMES_INDICADORES) {
+    const v = l.indicadores[nome];
+    if (typeof v === 'number' && l.flags_indicadores[nome] == null) indicadores[nome] = v;
+  }
+  const empresa = ScreenerEmpresaSchema.parse({
+    cd_regulator: l.cd_regulator,
+    ano: l.ano,
+    indicadores,
+    disponivel_em: l.disponivel_em,
+    nome: l.nome,
+    ticker,
+  });
+  empresasValidadas.set(l, empresa);
+  return empresa;
+}
+
 export interface Execucao {
   resultado: ScreenerResultado;
   fora_do_filtro?: ScreenerResposta['fora_do_filtro'];
@@ -204,7 +325,8 @@ export function executarScreener(snapshot: ScreenerSnapshot, consulta: ScreenerC
   const comPl = porIndicador.has('pl') || porIndicador.has('pl_ttm');
   const porMotivo: Record<string, number> = {};
   let fora = 0;
-  const aprovadas: ScreenerEmpresa[] = [];
+  const aprovadas: { l: ScreenerSnapshotLinha; ticker: string; multiplos: ScreenerEmpresa['multiplos'] }[] =
+    [];
 
   for (const l of linhasDaConsulta(snapshot, consulta)) {
     let passa = true;
@@ -238,39 +360,59 @@ export function executarScreener(snapshot: ScreenerSnapshot, consulta: ScreenerC
           passa = false;
           break;
         }
-        usados[nome] = { valor: r.valor, dt_receb: dtReceb, data_preco: dataPreco, ressalvas: r.ressalvas };
+        usados[nome] = multiploUsado(nome, alvo, {
+          valor: r.valor,
+          dt_receb: dtReceb,
+          data_preco: dataPreco,
+          ressalvas: r.ressalvas,
+        });
       }
       if (passa) multiplos = usados;
     }
     if (!passa || l.ticker === null) continue;
-    const indicadores: Partial<Record<NomeIndicador, number>> = {};
-    for (const nome of NOMES_INDICADORES) {
-      const v = l.indicadores[nome];
-      if (typeof v === 'number' && l.flags_indicadores[nome] == null) indicadores[nome] = v;
-    }
-    aprovadas.push({
-      cd_regulator: l.cd_regulator,
-      ano: l.ano,
-      indicadores,
-      disponivel_em: l.disponivel_em,
-      nome: l.nome,
-      ticker: l.ticker,
-      ...(multiplos === undefined ? {} : { multiplos }),
-    });
+    aprovadas.push({ l, ticker: l.ticker, multiplos });
   }
 
-  const resultado = ScreenerResultadoSchema.parse({
-    total: aprovadas.length,
-    filtros: consulta.filtros,
-    empresas: aprovadas.slice(0, consulta.limite),
-    nota: NOTA_SCREENER,
-    ...(consulta.as_of === undefined ? {} : { as_of: consulta.as_of }),
-    criterio: criterio(consulta),
-    limite_conhecido: LIMITE_CONHECIDO,
+  // Only the page is built and validated: each company's part once per row (empresaDaLinha), the P/Ls
+  // used per query, the rest of the answer here; empresas.length <= total holds by the slice.
+  const empresas = aprovadas.slice(0, consulta.limite).map(({ l, ticker, multiplos }) => {
+    const empresa = empresaDaLinha(l, ticker);
+    return multiplos === undefined ? empresa : { ...empresa, multiplos };
   });
+  // Parsed with no companies, then given them in place: the keys keep the schema's order.
+  const resultado: ScreenerResultado = {
+    ...ScreenerResultadoSchema.parse({
+      total: aprovadas.length,
+      filtros: consulta.filtros,
+      empresas: [],
+      nota: NOTA_SCREENER,
+      ...(consulta.as_of === undefined ? {} : { as_of: consulta.as_of }),
+      criterio: criterio(consulta),
+      limite_conhecido: LIMITE_CONHECIDO,
+    }),
+    empresas,
+  };
   return comPl
     ? { resultado, fora_do_filtro: { n: fora, por_motivo: porMotivo, resumo: resumo(fora, porMotivo) } }
     : { resultado };
+}
+
+/**
+ * The `/screener` answer (ScreenerRespostaSchema) of an execution and its receipt summary, if any.
+ * `resultado` was validated by ScreenerResultadoSchema when it was computed (and is remembered so):
+ * only the parts added here are parsed, and the keys are put in the schema's order (resultado's, then
+ * recibo, then fora_do_filtro), the same bytes a parse of the whole gives, without validating a page
+ * of up to 1,000 companies again on every call.
+ */
+export function respostaDoScreener(
+  e: Execucao,
+  recibo?: z.input<typeof ReciboResumoSchema>,
+): ScreenerResposta {
+  return {
+    ...e.resultado,
+    ...(recibo === undefined ? {} : { recibo: ReciboResumoSchema.parse(recibo) }),
+    ...(e.fora_do_filtro === undefined ? {} : { fora_do_filtro: ForaDoFiltroSchema.parse(e.fora_do_filtro) }),
+  };
 }
 
 /** Answers kept per snapshot: a few hundred distinct queries, least recently used out. */

@@ -3,7 +3,6 @@ import { createHash } from 'node:crypto';
 import {
   cpSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -11,19 +10,17 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build.ts';
 import { InputError } from '../core/source.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
 import { applyRetention, BuildLockedError, LOCK_NAME } from './lifecycle.ts';
+import { pastasDePublicacao } from './pastas-de-teste.ts';
 
-const root = mkdtempSync(join(tmpdir(), 'ciclo-'));
-const out = join(root, 'out');
-const good = join(root, 'raw-bom');
-const broken = join(root, 'raw-ruim');
+const { out, good, broken } = pastasDePublicacao('ciclo-');
 const now = new Date('2026-11-22T15:00:00Z');
 const opts = { out, label: 'ciclo', sources: cvmSources, now, stages: [] };
 const ITR_ZIP = join(SAMPLE_RAW, 'feitos-aqui/cvm/itr_cia_aberta_2024.zip');
@@ -61,7 +58,6 @@ beforeAll(() => {
   zip.fill(0xff, 200, 600);
   writeFileSync(join(broken, 'itr_cia_aberta_2023.zip'), zip);
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('build directory lifecycle', () => {
   let published: Record<string, string>;

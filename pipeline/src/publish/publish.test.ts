@@ -2,27 +2,22 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   readlinkSync,
-  rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build, InvariantError } from '../build.ts';
 import { InputError } from '../core/source.ts';
 import type { Stage } from '../core/stage.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
+import { pastasDePublicacao } from './pastas-de-teste.ts';
 
 // A small real raw folder (DFP 2010 index and DFC_MD_con 2010) is enough to prove the publication rules.
-const root = mkdtempSync(join(tmpdir(), 'publicacao-'));
-const out = join(root, 'out');
-const good = join(root, 'raw-bom');
-const broken = join(root, 'raw-ruim');
+const { out, good, broken } = pastasDePublicacao('publicacao-');
 const now = new Date('2026-11-22T02:30:00Z'); // 23:30 on the 21st in São Paulo
 const opts = { out, label: 'teste', sources: cvmSources, now };
 const current = () => readFileSync(join(out, 'current', 'manifest.json'), 'utf8');
@@ -37,7 +32,6 @@ beforeAll(() => {
   const zip = readFileSync(join(SAMPLE_RAW, 'feitos-aqui/cvm/itr_cia_aberta_2024.zip'));
   writeFileSync(join(broken, 'itr_cia_aberta_2024.zip'), zip.subarray(0, 100));
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('atomic publication', () => {
   let first: string;

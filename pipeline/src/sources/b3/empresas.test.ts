@@ -12,7 +12,15 @@ import {
   supplementCashSpec,
   supplementCompanySpec,
 } from './empresas.ts';
-import { freshDb, one, recordingReporter, rows, samplePath, tmpFile } from './test-helpers.ts';
+import {
+  freshDb,
+  jsonEmBancoNovo,
+  one,
+  recordingReporter,
+  rows,
+  samplePath,
+  tmpFile,
+} from './test-helpers.ts';
 import { b3Url, b3UrlParams } from './url.ts';
 
 const CASH = samplePath('raw/b3/empresas/GetListedCashDividends_AMBEVSA.json');
@@ -71,13 +79,10 @@ describe('B3 URL helper', () => {
 
 describe('GetListedCashDividends', () => {
   it('stages the 29 AMBEV events with pt-BR numbers and dd/mm/yyyy dates typed', async () => {
-    const db = await freshDb();
-    const staged = await stageJson(
-      db,
-      cashDividendsSpec,
-      { path: CASH, arquivo: 'GetListedCashDividends.json' },
-      recordingReporter(),
-    );
+    const { db, staged } = await jsonEmBancoNovo(cashDividendsSpec, {
+      path: CASH,
+      arquivo: 'GetListedCashDividends.json',
+    });
     expect(staged).toEqual({
       arquivo: 'GetListedCashDividends.json',
       staged: 'stg_b3_proventos_dinheiro',

@@ -12,7 +12,7 @@ import {
   indexMembershipSpec,
   theoreticalPortfolioSpec,
 } from './indices.ts';
-import { freshDb, one, recordingReporter, rows, samplePath } from './test-helpers.ts';
+import { freshDb, jsonEmBancoNovo, one, recordingReporter, rows, samplePath } from './test-helpers.ts';
 
 const IBOV = samplePath('raw/b3/indices/GetPortfolioDay_IndexStatistics_IBOV_2022.json');
 
@@ -27,13 +27,10 @@ async function stageIbov(text: string): Promise<unknown> {
 
 describe('B3 index answers', () => {
   it('turns the IBOV day × month grid of 2022 into one row per trading day', async () => {
-    const db = await freshDb();
-    const staged = await stageJson(
-      db,
-      indexDailySpec,
-      { path: IBOV, arquivo: 'GetPortfolioDay_IndexStatistics_IBOV_2022.json' },
-      recordingReporter(),
-    );
+    const { db, staged } = await jsonEmBancoNovo(indexDailySpec, {
+      path: IBOV,
+      arquivo: 'GetPortfolioDay_IndexStatistics_IBOV_2022.json',
+    });
     // MANIFEST: 250 non-empty daily values; 03/01/2022 = 103,921.59 and 29/12/2022 = 109,734.60.
     expect(staged.rows).toBe(250);
     const closes = await rows<Record<string, unknown>>(

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import type { InputFile, JsonSourceSpec } from '../../core/source.ts';
 import type { BuildReporter } from '../../core/stage.ts';
+import { stageJson } from '../../readers/json.ts';
 
 /** Absolute path of a file under the repository's data/sample. */
 export function samplePath(relative: string): string {
@@ -27,6 +29,13 @@ export function recordingReporter(): BuildReporter & { notes: string[] } {
       notes.push(`${stage}: ${message}`);
     },
   };
+}
+
+/** A fresh database with one JSON answer staged by `spec`, reported to a recording reporter. */
+export async function jsonEmBancoNovo(spec: JsonSourceSpec, file: InputFile) {
+  const db = await freshDb();
+  const staged = await stageJson(db, spec, file, recordingReporter());
+  return { db, staged };
 }
 
 /** Rows of a query as plain JS objects. */

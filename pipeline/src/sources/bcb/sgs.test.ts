@@ -4,18 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../../core/source.ts';
 import { stageJson } from '../../readers/json.ts';
-import { freshDb, one, recordingReporter, samplePath } from '../b3/test-helpers.ts';
+import { freshDb, jsonEmBancoNovo, one, recordingReporter, samplePath } from '../b3/test-helpers.ts';
 import { sgsSpec, sgsUrl } from './sgs.ts';
 
 describe('BCB SGS', () => {
   it('stages the Selic answer as series 11 with typed dates and exact values', async () => {
-    const db = await freshDb();
-    const staged = await stageJson(
-      db,
-      sgsSpec,
-      { path: samplePath('raw/bcb/selic.json'), arquivo: 'selic.json' },
-      recordingReporter(),
-    );
+    const { db, staged } = await jsonEmBancoNovo(sgsSpec, {
+      path: samplePath('raw/bcb/selic.json'),
+      arquivo: 'selic.json',
+    });
     // MANIFEST: 1899 observations, 02/01/2019..23/07/2026, no duplicates; first value "0.024620".
     expect(staged.rows).toBe(1899);
     const r = await one(
