@@ -16,11 +16,11 @@ import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { BATCH_BYTES } from '../src/build.ts';
 import { discover, openInput, type RecognisedFile } from '../src/core/discover.ts';
 import { CollectingReporter } from '../src/core/reporter.ts';
-import type { DelimitedSourceSpec } from '../src/core/source.ts';
 import { quote } from '../src/core/sql.ts';
 import { createStagingTables, ensureQuarantineTable } from '../src/core/staging.ts';
 import {
   crossFileDuplicates,
+  delimitedBySpec,
   insertPending,
   type PendingFiles,
   prepareDelimitedFiles,
@@ -98,15 +98,8 @@ for (const [k, batch] of batches.entries()) {
     opened.push(
       await fase('extract (yauzl, to the work dir)', () => openInput(input, join(work, `z${k}-${j}`))),
     );
-  const groups = new Map<string, { spec: DelimitedSourceSpec; files: RecognisedFile[] }>();
-  for (const o of opened)
-    for (const r of o.files) {
-      if (r.spec.kind !== 'delimited') continue;
-      const g = groups.get(r.spec.id) ?? { spec: r.spec, files: [] };
-      g.files.push(r);
-      groups.set(r.spec.id, g);
-      membros++;
-    }
+  const groups = delimitedBySpec(opened.flatMap((o) => o.files));
+  for (const g of groups.values()) membros += g.files.length;
   if (!values['sem-texto'])
     for (const { spec, files } of groups.values())
       for (const f of files)

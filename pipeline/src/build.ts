@@ -13,7 +13,7 @@ import {
   recognisedCount,
 } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
-import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
+import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
 import { openStageCache, type StageCache } from './core/stage-cache.ts';
@@ -37,6 +37,7 @@ import { publishBuild } from './publish/swap.ts';
 import { dataBuild, dirDaVersao, nextVersao } from './publish/versao.ts';
 import {
   crossFileDuplicates,
+  delimitedBySpec,
   insertPending,
   type PendingFiles,
   prepareDelimitedFiles,
@@ -238,14 +239,7 @@ async function stageBatch(
   try {
     for (const b of batch) opened.push({ b, ...(await openInput(b.input, join(work, `zip-${b.i}`))) });
     // Phase 1: type and check every delimited file of the batch, grouped by spec.
-    const groups = new Map<string, { spec: DelimitedSourceSpec; files: RecognisedFile[] }>();
-    for (const o of opened)
-      for (const r of o.files) {
-        if (r.spec.kind !== 'delimited') continue;
-        const g = groups.get(r.spec.id) ?? { spec: r.spec, files: [] };
-        g.files.push(r);
-        groups.set(r.spec.id, g);
-      }
+    const groups = delimitedBySpec(opened.flatMap((o) => o.files));
     const pendingOf = new Map<string, PendingFiles>();
     const slot = (specId: string, arquivo: string) => `${specId}\u0000${arquivo}`;
     for (const { spec, files } of groups.values()) {

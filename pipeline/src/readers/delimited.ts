@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, type DuckDBValue, listValue } from '@duckdb/node-api';
-import type { ColumnSpec, DelimitedSourceSpec, InputFile, StagedFile } from '../core/source.ts';
+import type { ColumnSpec, DelimitedSourceSpec, InputFile, SourceSpec, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
 import { lit, quote, textos } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
@@ -323,6 +323,20 @@ export async function stageDelimited(
   } finally {
     await pending.drop();
   }
+}
+
+/** The delimited files among `files`, grouped by spec id, each group in the order given. */
+export function delimitedBySpec<T extends { spec: SourceSpec }>(
+  files: Iterable<T>,
+): Map<string, { spec: DelimitedSourceSpec; files: T[] }> {
+  const groups = new Map<string, { spec: DelimitedSourceSpec; files: T[] }>();
+  for (const r of files) {
+    if (r.spec.kind !== 'delimited') continue;
+    const g = groups.get(r.spec.id) ?? { spec: r.spec, files: [] };
+    g.files.push(r);
+    groups.set(r.spec.id, g);
+  }
+  return groups;
 }
 
 /**
