@@ -13,7 +13,7 @@ import {
   recognisedCount,
 } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
-import type { DelimitedSourceSpec, SourceSpec, StagedFile } from './core/source.ts';
+import type { SourceSpec, StagedFile } from './core/source.ts';
 import { lit, quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
 import { type Carga, openStageCache, type StageCache } from './core/stage-cache.ts';
@@ -42,6 +42,8 @@ import { publishBuild } from './publish/swap.ts';
 import { dataBuild, dirDaVersao, nextVersao } from './publish/versao.ts';
 import {
   crossFileDuplicates,
+  delimitedBySpec,
+  insertPending,
   type PendingFiles,
   prepareDelimitedFiles,
   stageDelimited,
@@ -242,14 +244,7 @@ async function stageBatch(
   try {
     for (const b of batch) opened.push({ b, ...(await openInput(b.input, join(work, `zip-${b.i}`))) });
     // Phase 1: type and check every delimited file of the batch, grouped by spec.
-    const groups = new Map<string, { spec: DelimitedSourceSpec; files: RecognisedFile[] }>();
-    for (const o of opened)
-      for (const r of o.files) {
-        if (r.spec.kind !== 'delimited') continue;
-        const g = groups.get(r.spec.id) ?? { spec: r.spec, files: [] };
-        g.files.push(r);
-        groups.set(r.spec.id, g);
-      }
+    const groups = delimitedBySpec(opened.flatMap((o) => o.files));
     const pendingOf = new Map<string, PendingFiles>();
     const slot = (specId: string, arquivo: string) => `${specId}\u0000${arquivo}`;
     for (const { spec, files } of groups.values()) {
@@ -271,21 +266,32 @@ async function stageBatch(
       const before = cache && b.key ? await cache.mark(ctx.db, tables) : null;
       const notes = report.notas.length;
       const results = new Map<RecognisedFile, StagedFile>();
+      // In the input's file order: which files share a pending group depends on where the batch was cut
+      // (the headers of the other inputs in it), so inserting a group's files together put the same
+      // input's rows in another order once a new file moved the cuts, and a cached build then differed
+      // from one from scratch. insertPending keeps the order given, in one statement per table for a
+      // run of pending files.
+      let run: { r: RecognisedFile; pending: PendingFiles; arquivo: string }[] = [];
+      const flush = async () => {
+        const ss = await insertPending(ctx.db, ctx.report, run);
+        for (const [k, s] of ss.entries()) {
+          const r = run[k]?.r;
+          if (r) results.set(r, s);
+        }
+        run = [];
+      };
       for (const r of files) {
-        if (results.has(r)) continue;
+        if (results.has(r) || run.some((x) => x.r === r)) continue;
         const p = r.spec.kind === 'delimited' ? pendingOf.get(slot(r.spec.id, r.file.arquivo)) : undefined;
         if (p) {
-          // File by file in the input's order: which files share a pending group depends on where the
-          // batch was cut (the headers of the other inputs in it), so inserting a group's files together
-          // put the same input's rows in another order once a new file moved the cuts, and a cached build
-          // then differed from one from scratch.
-          const [s] = await p.insert(new Set([r.file.arquivo]));
-          if (s) results.set(r, s);
+          run.push({ r, pending: p, arquivo: r.file.arquivo });
           continue;
         }
+        await flush();
         await threads.forBytes((await stat(r.file.path)).size);
         results.set(r, await stageFile(ctx, r.spec, r.file, work));
       }
+      await flush();
       const staged = files.map((r) => {
         const s = results.get(r);
         if (!s) throw new Error(`${r.file.arquivo}: not staged`);

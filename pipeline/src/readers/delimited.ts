@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
-import type { ColumnSpec, DelimitedSourceSpec, InputFile, StagedFile } from '../core/source.ts';
+import { type DuckDBConnection, type DuckDBValue, listValue } from '@duckdb/node-api';
+import type { ColumnSpec, DelimitedSourceSpec, InputFile, SourceSpec, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
 import { lit, quote, textos } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
@@ -216,8 +216,76 @@ export interface PendingFiles {
   readonly arquivos: readonly string[];
   /** Appends the rows of `arquivos` (all of them when absent); results in the order files were given. */
   insert(arquivos?: ReadonlySet<string>): Promise<StagedFile[]>;
+  /**
+   * One held file's rows as SQL (see insertPending). `tag` makes its bound parameters' names unique
+   * among the files one statement inserts.
+   */
+  rowsOf(arquivo: string, tag: string): FileRows;
   /** Drops the temp tables (idempotent). */
   drop(): Promise<void>;
+}
+
+/** A query and the values it binds. */
+interface Query {
+  sql: string;
+  params: Record<string, DuckDBValue>;
+}
+
+/** One pending file's rows, as queries insertPending combines with other files'. */
+export interface FileRows {
+  result: StagedFile;
+  /** The staged rows, columns named as in `result.staged`, plus `_ord` (line order); null: none kept. */
+  rows: Query | null;
+  /** Its `_quarantine` rows plus `_r` (their order); null: none. */
+  quarantine: Query | null;
+}
+
+/**
+ * Inserts files of pending groups (one spec's or several specs') in the order given, with one INSERT
+ * per staged table and one into `_quarantine` instead of two per file: per statement the fixed cost was
+ * most of inserting a CVM member. The rows land exactly as inserting the files one by one, in the order
+ * given, would put them: the staged tables and the staging cache's entries depend on that order.
+ */
+export async function insertPending(
+  db: DuckDBConnection,
+  report: BuildReporter,
+  files: readonly { pending: PendingFiles; arquivo: string }[],
+): Promise<StagedFile[]> {
+  const byTable = new Map<string, Query[]>();
+  const quarantine: Query[] = [];
+  const results: StagedFile[] = [];
+  const ordered = (q: Query, k: number): Query => ({
+    sql: `SELECT *, ${k} AS _k FROM (${q.sql})`,
+    params: q.params,
+  });
+  for (const [k, { pending, arquivo }] of files.entries()) {
+    const r = pending.rowsOf(arquivo, `p${k}_`);
+    if (r.result.rows + r.result.quarantined === 0)
+      report.note('staging', `${arquivo}: header only, no rows`);
+    if (r.rows) byTable.set(r.result.staged, [...(byTable.get(r.result.staged) ?? []), ordered(r.rows, k)]);
+    if (r.quarantine) quarantine.push(ordered(r.quarantine, k));
+    results.push(r.result);
+  }
+  const run = (qs: Query[], head: string, glue: string, order: string) =>
+    db.run(
+      `${head} SELECT * EXCLUDE (_k, ${order}) FROM (${qs.map((q) => q.sql).join(glue)}) ORDER BY _k, ${order}`,
+      Object.assign({}, ...qs.map((q) => q.params)),
+    );
+  if (!quarantine.length && !byTable.size) return results;
+  // One transaction: DuckDB's commit of an append cost about as much as the append of a member's rows.
+  await db.run('BEGIN TRANSACTION');
+  try {
+    // Quarantine first, as inserting file by file did for each file.
+    if (quarantine.length) await run(quarantine, 'INSERT INTO _quarantine', ' UNION ALL ', '_r');
+    // BY NAME: specs sharing a staged table (the DFP/ITR statements) have different columns.
+    for (const [table, qs] of byTable)
+      await run(qs, `INSERT INTO ${quote(table)} BY NAME`, ' UNION ALL BY NAME ', '_ord');
+    await db.run('COMMIT');
+  } catch (e) {
+    await db.run('ROLLBACK');
+    throw e;
+  }
+  return results;
 }
 
 /** Typed and checked, not yet inserted: see PendingFiles. Problems are InputErrors naming the file. */
@@ -255,6 +323,20 @@ export async function stageDelimited(
   } finally {
     await pending.drop();
   }
+}
+
+/** The delimited files among `files`, grouped by spec id, each group in the order given. */
+export function delimitedBySpec<T extends { spec: SourceSpec }>(
+  files: Iterable<T>,
+): Map<string, { spec: DelimitedSourceSpec; files: T[] }> {
+  const groups = new Map<string, { spec: DelimitedSourceSpec; files: T[] }>();
+  for (const r of files) {
+    if (r.spec.kind !== 'delimited') continue;
+    const g = groups.get(r.spec.id) ?? { spec: r.spec, files: [] };
+    g.files.push(r);
+    groups.set(r.spec.id, g);
+  }
+  return groups;
 }
 
 /**
@@ -385,20 +467,19 @@ async function prepareGroup(
     starts.push(next);
     next += f.rows;
   }
-  // File paths, names, delimiter and encoding are bound values of the typing statement (`params`); a
-  // row's file is its path's position in `$caminhos`, which picks its start and its name.
+  // File paths, names, starts, delimiter and encoding are bound values of the typing statement (`params`).
   const params: Record<string, DuckDBValue> = {
     caminhos: textos(paths),
     arquivos: textos(files.map((f) => f.file.arquivo)),
     delim: spec.delimiter,
     encoding,
   };
-  const byFile = (values: string) =>
-    files.length === 1 ? `${values}[1]` : `${values}[list_position($caminhos, filename)]`;
-  const startList = `[${starts.join(', ')}]`;
+  // A row's file comes from joining its path to the list of files (a hash join: looking the path up
+  // with list_position in every row cost more than the join).
+  params.inicios = listValue(starts.map((x) => BigInt(x)));
   // read_csv's column names are identifiers (c0, c1, …), written as its `columns` struct wants them
   const columns = `{${header.map((_, i) => `${lit(`c${i}`)}: 'VARCHAR'`).join(', ')}}`;
-  const load = `SELECT ordinality AS _ord, ordinality - ${byFile(startList)} + 2 AS _linha, ${byFile('$arquivos')} AS _arquivo, * EXCLUDE (filename) FROM read_csv($caminhos, delim=$delim, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=$encoding, strict_mode=true, null_padding=false, filename=true) WITH ORDINALITY`;
+  const load = `SELECT ordinality AS _ord, ordinality - _inicio + 2 AS _linha, _arq AS _arquivo, * EXCLUDE (filename, _caminho, _inicio, _arq) FROM read_csv($caminhos, delim=$delim, quote='', escape='', header=true, auto_detect=false, columns=${columns}, encoding=$encoding, strict_mode=true, null_padding=false, filename=true) WITH ORDINALITY JOIN (SELECT unnest($caminhos) AS _caminho, unnest($inicios) AS _inicio, unnest($arquivos) AS _arq) ON _caminho = filename`;
 
   // Innermost query: exponent parts x<i> of decimal columns.
   // Inner query: typed value t<i>, raw text r<i>, trimmed text n<i> (each cast computed once).
@@ -458,6 +539,8 @@ async function prepareGroup(
     ...(b.spec.type === 'decimal' && b.index !== null ? [`x${i}`] : []),
     ...(quoted.has(i) ? [] : [`r${i}`]),
   ]);
+  // The raw text is quoted by quarantine rows only: kept just for bad rows (NULL costs no copy).
+  const quotedRaw = [...quoted].map((i) => `r${i}`);
   const badAny = checks.length ? checks.map((_, k) => `b${k}`).join(' OR ') : 'false';
   const keyNames = (spec.key ?? []).filter((k) => !k.startsWith('_'));
   const keyIdx = keyNames.map((name) => {
@@ -475,7 +558,7 @@ async function prepareGroup(
   if (threads !== '1') await db.run('SET threads = 1');
   try {
     await db.run(
-      `CREATE TEMP TABLE ${typed} AS SELECT * EXCLUDE (${helpers.join(', ')}), (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load}))))`,
+      `CREATE TEMP TABLE ${typed} AS SELECT *${quotedRaw.length ? ` EXCLUDE (${quotedRaw.join(', ')}), ${quotedRaw.map((r) => `CASE WHEN _bad THEN ${r} END AS ${r}`).join(', ')}` : ''} FROM (SELECT * EXCLUDE (${helpers.join(', ')}), (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load})))))`,
       params,
     );
   } catch (e) {
@@ -514,7 +597,7 @@ async function prepareGroup(
       qParams.fonte = spec.id;
       qParams[`campo_${k}`] = c.name;
       qParams[`motivo_${k}`] = c.motivo;
-      return `SELECT $fonte AS source, _arquivo AS arquivo, _linha AS linha, $campo_${k} AS campo, r${c.i} AS valor, $motivo_${k} AS motivo FROM ${typed} WHERE b${k}`;
+      return `SELECT $fonte AS source, _arquivo AS arquivo, _linha AS linha, $campo_${k} AS campo, r${c.i} AS valor, $motivo_${k} AS motivo, ${k} AS _q, _ord AS _o FROM ${typed} WHERE b${k}`;
     });
     // Duplicates inside each file (across files the build checks once every file is staged, see
     // crossFileDuplicates). A grouped count over the key finds whether any exist; the window that
@@ -536,26 +619,21 @@ async function prepareGroup(
            WHERE _rn > 1`,
         );
         Object.assign(qParams, { fonte: spec.id, chave: keyNames.join('+'), duplicada: MOTIVOS.duplicada });
-        quarantine.push(`SELECT $fonte, _arquivo, _linha, $chave, kv, $duplicada FROM ${dup}`);
+        quarantine.push(
+          `SELECT $fonte AS source, _arquivo AS arquivo, _linha AS linha, $chave AS campo, kv AS valor, $duplicada AS motivo, ${quarantine.length} AS _q, rowid AS _o FROM ${dup}`,
+        );
         dupFilter = ` AND (_arquivo, _linha) NOT IN (SELECT (_arquivo, _linha) FROM ${dup})`;
       }
     }
     // Quarantined rows wait in their own temp table, in the order one INSERT of them all would give.
     if (quarantine.length)
-      await db.run(`CREATE TEMP TABLE ${tq} AS ${quarantine.join(' UNION ALL ')}`, qParams);
+      // In the order of the checks, each in line order (the typed table's row order need not be).
+      await db.run(
+        `CREATE TEMP TABLE ${tq} AS SELECT * EXCLUDE (_q, _o) FROM (${quarantine.join(' UNION ALL ')}) ORDER BY _q, _o`,
+        qParams,
+      );
 
     const cols = bound.map((b, i) => `t${i} AS ${quote(stagingColumn(b.spec.name))}`);
-    const factKeys = [...new Set(files.flatMap((f) => Object.keys(f.facts)))];
-    // A file-name fact is a bound value: one per group when every file agrees, else one per file.
-    const factParams: Record<string, DuckDBValue> = {};
-    const factCols = factKeys.map((k, n) => {
-      const values = files.map((f) => f.facts[k] ?? null);
-      const same = values.every((v) => v === values[0]);
-      if (same && values[0] === null) return `NULL AS ${quote(k)}`;
-      factParams[`fato_${n}`] = same ? (values[0] ?? null) : textos(values);
-      if (!same) factParams.arquivos = textos(files.map((f) => f.file.arquivo));
-      return `${same ? `$fato_${n}` : `$fato_${n}[list_position($arquivos, _arquivo)]`} AS ${quote(k)}`;
-    });
     const kept = new Map<string, number>();
     for (const [a, c] of (
       await db.runAndReadAll(`SELECT _arquivo, count(*) FROM ${typed} WHERE NOT _bad${dupFilter} GROUP BY 1`)
@@ -563,37 +641,48 @@ async function prepareGroup(
       kept.set(String(a), Number(c));
     ok = true;
     let dropped = false;
-    return {
+    const self: PendingFiles = {
       arquivos: files.map((f) => f.file.arquivo),
       async insert(subset) {
         const mine = subset ? files.filter((f) => subset.has(f.file.arquivo)) : files;
-        for (const f of mine)
-          if (f.rows === 0) report.note('staging', `${f.file.arquivo}: header only, no rows`);
-        const all = mine.length === files.length;
-        // ORDER BY _ord: the anti-join that drops repeated keys, on two threads, inserted one file's
-        // rows out of line order in one build and in order in the next.
-
-        const ranges = mine
-          .map((f) => {
-            const j = files.indexOf(f);
-            const lo = starts[j] ?? 0;
-            return `_ord BETWEEN ${lo} AND ${lo + f.rows - 1}`;
-          })
-          .join(' OR ');
-        if (quarantine.length)
-          await db.run(
-            `INSERT INTO _quarantine SELECT * FROM ${tq}${all ? '' : ' WHERE list_contains($entre, arquivo)'}`,
-            all ? undefined : { entre: textos(mine.map((f) => f.file.arquivo)) },
-          );
-        await db.run(
-          `INSERT INTO ${quote(spec.staged)} BY NAME SELECT ${[...cols, '_arquivo', '_linha', ...factCols].join(', ')}
-           FROM ${typed} WHERE NOT _bad${dupFilter}${all ? '' : ` AND (${ranges})`} ORDER BY _ord`,
-          factParams,
+        return insertPending(
+          db,
+          report,
+          mine.map((f) => ({ pending: self, arquivo: f.file.arquivo })),
         );
-        return mine.map((f) => {
-          const rows = kept.get(f.file.arquivo) ?? 0;
-          return { arquivo: f.file.arquivo, staged: spec.staged, rows, quarantined: f.rows - rows };
+      },
+      rowsOf(arquivo, tag) {
+        const j = files.findIndex((f) => f.file.arquivo === arquivo);
+        const f = files[j];
+        if (!f) throw new Error(`${arquivo}: not in this pending group`);
+        const rows = kept.get(arquivo) ?? 0;
+        const result = { arquivo, staged: spec.staged, rows, quarantined: f.rows - rows };
+        // File j's rows are the ordinals start_j … start_j + rows_j − 1 (checked above): a range skips
+        // whole row groups. File-name facts are bound values.
+        const lo = starts[j] ?? 0;
+        const params: Record<string, DuckDBValue> = {};
+        const factCols = Object.entries(f.facts).map(([k, v], n) => {
+          params[`${tag}fato_${n}`] = v;
+          return `$${tag}fato_${n} AS ${quote(k)}`;
         });
+        // Every row left out of staging has at least one quarantine row, and only those have any.
+        return {
+          result,
+          rows: rows
+            ? {
+                sql: `SELECT ${[...cols, '_arquivo', '_linha', ...factCols, '_ord'].join(', ')} FROM ${typed}
+                      WHERE NOT _bad${dupFilter} AND _ord BETWEEN ${lo} AND ${lo + f.rows - 1}`,
+                params,
+              }
+            : null,
+          quarantine:
+            result.quarantined && quarantine.length
+              ? {
+                  sql: `SELECT *, rowid AS _r FROM ${tq} WHERE arquivo = $${tag}arquivo`,
+                  params: { [`${tag}arquivo`]: arquivo },
+                }
+              : null,
+        };
       },
       async drop() {
         if (dropped) return;
@@ -601,6 +690,7 @@ async function prepareGroup(
         await dropTables();
       },
     };
+    return self;
   } finally {
     if (!ok) await dropTables();
   }
