@@ -14,8 +14,8 @@ export function* fatias<T>(xs: readonly T[], n = EMPRESAS_POR_CONSULTA): Generat
 
 /**
  * `cd_regulator BETWEEN lo AND hi` for a slice of ascending company codes, added to a query's own filter.
- * A range of constants: the marts are stored ordered by cd_regulator, so DuckDB's scan skips the row
- * groups outside it (their min/max). The bounds are integers from a validated query, checked again here.
+ * A range of constants: mart_fatos and mart_fatos_trimestrais are stored ordered by cd_regulator, so
+ * DuckDB's scan can skip the row groups outside it (their min/max). The bounds are integers from a validated query, checked again here.
  * The range may hold companies outside the slice: callers keep their own filter of which are published.
  */
 export function faixaDeEmpresas(cds: readonly number[], coluna = 'cd_regulator'): string {
