@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
@@ -12,13 +13,17 @@ async function entryFor(
   rows: number,
   format: ManifestEntry['format'],
 ) {
-  const bytes = await readFile(join(root, path));
+  // Hashed in chunks: a bulk CSV (every quarterly fact) is gigabytes at full scale, and read whole into one
+  // Buffer it added its size to the build's memory peak (issue #10 item 2).
+  const arquivo = join(root, path);
+  const hash = createHash('sha256');
+  for await (const parte of createReadStream(arquivo) as AsyncIterable<Buffer>) hash.update(parte);
   const entry: ManifestEntry = {
     name: a.name,
     path,
     rows,
-    bytes: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: (await stat(arquivo)).size,
+    sha256: hash.digest('hex'),
     schema: a.schemaName,
     format,
   };

@@ -11,6 +11,7 @@ import { escreverPacote } from '../../publish/pacote.ts';
 import { citacao } from './citacao.ts';
 import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { faixaDeEmpresas, fatias } from './fatias.ts';
 
 const num = z.coerce.number();
 const numOuNulo = z.union([z.null(), z.coerce.number()]);
@@ -86,63 +87,74 @@ const entrada = (p: Papel, papel = p.papel) => ({
 });
 
 async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
-  const papeis = await linhas(
-    ctx.db,
-    `SELECT cd_regulator, ano, papel, demo, cd_conta, ds_conta, agreg, ordem, valor, versao,
-            CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
-     FROM int_fundamentos_papeis WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, papel, ordem DESC`,
-    PapelRow,
-  );
-  const doArquivo = porChave(papeis, (p) => `${p.cd_regulator}/${p.ano}`);
+  const porEmpresa = porChave(ind, (r) => String(r.cd_regulator));
   const out: ManifestEntry[] = [];
-  // One pack per company (schemas/src/pacotes.ts): each value keeps its own path and bytes.
-  for (const [cd, rows] of porChave(ind, (r) => String(r.cd_regulator))) {
-    const membros: Array<{ path: string; data: Linhagem }> = [];
-    for (const r of rows) {
-      const ano = r.ano;
-      const k = `${cd}/${ano}`;
-      const proprio = doArquivo.get(k) ?? [];
-      const nome = r.nome as NomeIndicador;
-      const usados = PAPEIS_DO_INDICADOR[nome];
-      const entradas = proprio.filter((p) => usados.includes(p.papel)).map((p) => entrada(p));
-      if (nome === 'cresc_receita_5a_cagr') {
-        const antigo = (doArquivo.get(`${cd}/${ano - 4}`) ?? []).filter(
-          (p) => p.papel === 'receita' && p.ordem === 'penultimo',
-        );
-        entradas.push(...antigo.map((p) => entrada(p, 'receita_ano_menos_5')));
-      }
-      if (nome === 'f_score') {
-        const anterior = (doArquivo.get(`${cd}/${ano - 1}`) ?? []).filter(
-          (p) => p.papel === 'ativo' && p.ordem === 'penultimo',
-        );
-        entradas.push(...anterior.map((p) => entrada(p, 'ativo_inicio_ano_anterior')));
-      }
-      const usaDa = nome === 'ebitda' || nome === 'dl_ebitda';
-      membros.push({
-        path: ARTEFATOS.linhagem.caminho({ cd, ano, indicador: nome }),
-        data: {
-          cd_regulator: Number(cd),
-          ano,
-          indicador: nome,
-          valor: r.valor,
-          flag: r.flag,
-          formula: TEXTO_INDICADORES[nome].formula,
-          entradas,
-          auditoria_dep_amort: usaDa ? `/auditoria/dep_amort/${cd}/${ano}` : null,
-          nota: 'Cada entrada é uma linha de um arquivo da CVM (arquivo:linha), já em reais; a fórmula diz como se combinam.',
-          citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* de ${ano} da empresa ${cd}`),
-        },
-      });
-    }
-    out.push(
-      await escreverPacote(ctx.writer, {
-        name: `linhagem_${cd}`,
-        artefato: ARTEFATOS.linhagem,
-        membros,
-      }),
+  // A slice of companies at a time (fatias.ts): int_fundamentos_papeis is read for those companies only.
+  for (const fatia of fatias([...porEmpresa.keys()])) {
+    const papeis = await linhas(
+      ctx.db,
+      `SELECT cd_regulator, ano, papel, demo, cd_conta, ds_conta, agreg, ordem, valor, versao,
+              CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
+       FROM int_fundamentos_papeis WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixaDeEmpresas(fatia.map(Number))}
+       ORDER BY cd_regulator, ano, papel, ordem DESC`,
+      PapelRow,
     );
+    const doArquivo = porChave(papeis, (p) => `${p.cd_regulator}/${p.ano}`);
+    for (const cd of fatia)
+      out.push(await publicarLinhagemDaEmpresa(ctx, cd, porEmpresa.get(cd) ?? [], doArquivo));
   }
   return out;
+}
+
+/** One company's lineage pack (schemas/src/pacotes.ts): each value keeps its own path and bytes. */
+async function publicarLinhagemDaEmpresa(
+  ctx: BuildContext,
+  cd: string,
+  rows: z.infer<typeof IndRow>[],
+  doArquivo: Map<string, Papel[]>,
+): Promise<ManifestEntry> {
+  const membros: Array<{ path: string; data: Linhagem }> = [];
+  for (const r of rows) {
+    const ano = r.ano;
+    const k = `${cd}/${ano}`;
+    const proprio = doArquivo.get(k) ?? [];
+    const nome = r.nome as NomeIndicador;
+    const usados = PAPEIS_DO_INDICADOR[nome];
+    const entradas = proprio.filter((p) => usados.includes(p.papel)).map((p) => entrada(p));
+    if (nome === 'cresc_receita_5a_cagr') {
+      const antigo = (doArquivo.get(`${cd}/${ano - 4}`) ?? []).filter(
+        (p) => p.papel === 'receita' && p.ordem === 'penultimo',
+      );
+      entradas.push(...antigo.map((p) => entrada(p, 'receita_ano_menos_5')));
+    }
+    if (nome === 'f_score') {
+      const anterior = (doArquivo.get(`${cd}/${ano - 1}`) ?? []).filter(
+        (p) => p.papel === 'ativo' && p.ordem === 'penultimo',
+      );
+      entradas.push(...anterior.map((p) => entrada(p, 'ativo_inicio_ano_anterior')));
+    }
+    const usaDa = nome === 'ebitda' || nome === 'dl_ebitda';
+    membros.push({
+      path: ARTEFATOS.linhagem.caminho({ cd, ano, indicador: nome }),
+      data: {
+        cd_regulator: Number(cd),
+        ano,
+        indicador: nome,
+        valor: r.valor,
+        flag: r.flag,
+        formula: TEXTO_INDICADORES[nome].formula,
+        entradas,
+        auditoria_dep_amort: usaDa ? `/auditoria/dep_amort/${cd}/${ano}` : null,
+        nota: 'Cada entrada é uma linha de um arquivo da CVM (arquivo:linha), já em reais; a fórmula diz como se combinam.',
+        citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* de ${ano} da empresa ${cd}`),
+      },
+    });
+  }
+  return escreverPacote(ctx.writer, {
+    name: `linhagem_${cd}`,
+    artefato: ARTEFATOS.linhagem,
+    membros,
+  });
 }
 
 async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {

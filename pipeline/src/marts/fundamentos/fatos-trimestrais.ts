@@ -6,6 +6,7 @@ import { agruparPorEmpresa } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { citacao } from './citacao.ts';
+import { faixaDeEmpresas, fatias } from './fatias.ts';
 import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
 
 const num = z.coerce.number();
@@ -43,14 +44,11 @@ export const publicacaoFatosTrimestraisStage: Stage = {
       await linhas(ctx.db, `${EMPRESAS_COM_FATOS_TRIMESTRAIS} ORDER BY 1`, z.object({ cd_regulator: num }))
     ).map((r) => r.cd_regulator);
     const out: ManifestEntry[] = [];
-    // A few companies at a time, so the JS heap holds 25 companies' rows rather than the whole universe's.
-    for (let k = 0; k < cds.length; k += EMPRESAS_POR_CONSULTA)
-      out.push(...(await publicar(ctx, cds.slice(k, k + EMPRESAS_POR_CONSULTA))));
+    // A slice of companies at a time (fatias.ts), so the JS heap holds a few companies' rows.
+    for (const fatia of fatias(cds)) out.push(...(await publicar(ctx, fatia)));
     return out;
   },
 };
-
-const EMPRESAS_POR_CONSULTA = 25;
 
 /** The quarterly facts artefact of each company in `cds` (ascending). */
 async function publicar(ctx: BuildContext, cds: number[]): Promise<ManifestEntry[]> {
@@ -58,7 +56,7 @@ async function publicar(ctx: BuildContext, cds: number[]): Promise<ManifestEntry
     ctx.db,
     `SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, acumulado, flag, origem, versao,
          CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
-       FROM mart_fatos_trimestrais WHERE cd_regulator IN (${cds.join(', ')})
+       FROM mart_fatos_trimestrais WHERE cd_regulator IN (${cds.join(', ')}) AND ${faixaDeEmpresas(cds)}
        ORDER BY cd_regulator, ano, trimestre, demo, cd_conta`,
     FatoTrimestralRow,
   );

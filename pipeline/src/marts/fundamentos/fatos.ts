@@ -1,6 +1,6 @@
 import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { VALOR_EM_REAIS } from './sql.ts';
+import { ARQUIVOS_NUMERADOS, LINHA_E_ARQUIVO, VALOR_EM_REAIS } from './sql.ts';
 
 /**
  * Annual facts. `int_fundamentos_linhas_todas`: every row of the latest VERSAO of each annual filing and
@@ -28,19 +28,20 @@ receb AS (
 primeira AS (
   SELECT cnpj_cia, dt_refer, min(dt_receb) AS dt_receb_primeira FROM stg_cvm_doc_indice WHERE _doc = 'DFP' GROUP BY ALL
 ),
+${ARQUIVOS_NUMERADOS},
 linhas AS (
-  SELECT d.* FROM d
+  SELECT d.*, ${LINHA_E_ARQUIVO} AS _ordem FROM d
   JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
   JOIN filing_do_ano f ON f.cd_cvm = d.cd_cvm AND f.dt_refer = d.dt_refer
+  JOIN arquivos_numerados a USING (_arquivo)
 ),
 -- a few filings print the same account twice in one column (e.g. CD_CVM 25020, DFC_MD 2019): keep the
 -- first line; the check below counts repeats and fails softly when the repeated values disagree. A
 -- grouped min over narrow columns joined back, not row_number() over whole rows: that window could not
 -- spill (out of memory at full scale with 4GB, and at escala 0.05 with 150MB; docs/benchmarks.md). Ties
--- on _linha across files go to the first file name.
+-- on _linha across files go to the first file name (_ordem, sql.ts).
 primeira_linha AS (
-  SELECT cnpj_cia, dt_refer, _demo, _agreg, ordem_exerc, cd_conta, dt_fim_exerc,
-         min({'l': _linha, 'a': _arquivo}) AS p
+  SELECT cnpj_cia, dt_refer, _demo, _agreg, ordem_exerc, cd_conta, dt_fim_exerc, min(_ordem) AS p
   FROM linhas GROUP BY ALL
 )
 SELECT
@@ -69,7 +70,7 @@ FROM linhas d
 JOIN primeira_linha pl ON pl.cnpj_cia IS NOT DISTINCT FROM d.cnpj_cia AND pl.dt_refer IS NOT DISTINCT FROM d.dt_refer
   AND pl._demo IS NOT DISTINCT FROM d._demo AND pl._agreg IS NOT DISTINCT FROM d._agreg
   AND pl.ordem_exerc IS NOT DISTINCT FROM d.ordem_exerc AND pl.cd_conta IS NOT DISTINCT FROM d.cd_conta
-  AND pl.dt_fim_exerc IS NOT DISTINCT FROM d.dt_fim_exerc AND pl.p.l = d._linha AND pl.p.a = d._arquivo
+  AND pl.dt_fim_exerc IS NOT DISTINCT FROM d.dt_fim_exerc AND pl.p = d._ordem
 LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v
 LEFT JOIN primeira ON primeira.cnpj_cia = d.cnpj_cia AND primeira.dt_refer = d.dt_refer;
 

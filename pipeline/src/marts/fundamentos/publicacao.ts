@@ -19,6 +19,7 @@ import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { citacao, citacaoEn } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { faixaDeEmpresas, fatias } from './fatias.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
@@ -336,6 +337,45 @@ async function publicarEmpresa(
   return out;
 }
 
+/** The per-company rows of one slice of companies (ascending), grouped by company, each in its order. */
+async function dadosDaFatia(db: BuildContext['db'], fatia: readonly Empresa[]) {
+  const faixa = faixaDeEmpresas(fatia.map((e) => e.cd_regulator));
+  const ind = await linhas(
+    db,
+    `SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores
+     WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa} ORDER BY cd_regulator, ano, nome`,
+    IndicadorRow,
+  );
+  const papeis = await linhas(
+    db,
+    `SELECT DISTINCT cd_regulator, ano, papel, demo, cd_conta, agreg FROM int_fundamentos_papeis
+     WHERE ordem = 'ultimo' AND cd_regulator IN (${PUBLICADAS}) AND ${faixa} ORDER BY ALL`,
+    PapelRow,
+  );
+  const reap = await linhas(
+    db,
+    `SELECT cd_regulator, ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, tipo,
+       versao_original, CAST(dt_receb_original AS VARCHAR) AS dt_receb_original, versao_seguinte,
+       CAST(dt_receb_seguinte AS VARCHAR) AS dt_receb_seguinte
+     FROM mart_reapresentacoes WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa}
+     ORDER BY cd_regulator, ano, demo, cd_conta, agreg, ano_filing_seguinte, versao_seguinte`,
+    ReapRow,
+  );
+  const fatos = await linhas(
+    db,
+    `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, CAST(valor AS DOUBLE) AS valor, versao,
+            CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
+     FROM mart_fatos WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa} ORDER BY cd_regulator, ano, demo, cd_conta`,
+    FatoRow,
+  );
+  return {
+    ind: agruparPorEmpresa(ind),
+    papeis: agruparPorEmpresa(papeis),
+    reap: agruparPorEmpresa(reap),
+    fatos: agruparPorEmpresa(fatos),
+  };
+}
+
 export const publicacaoFundamentosStage: Stage = {
   name: 'publicacao_fundamentos',
   le: [
@@ -362,42 +402,6 @@ export const publicacaoFundamentosStage: Stage = {
        FROM mart_empresas WHERE len(tickers) > 0 ORDER BY cd_regulator`,
       EmpresaRow,
     );
-    const ind = agruparPorEmpresa(
-      await linhas(
-        db,
-        `SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores WHERE cd_regulator IN (${PUBLICADAS})
-         ORDER BY cd_regulator, ano, nome`,
-        IndicadorRow,
-      ),
-    );
-    const papeis = agruparPorEmpresa(
-      await linhas(
-        db,
-        `SELECT DISTINCT cd_regulator, ano, papel, demo, cd_conta, agreg FROM int_fundamentos_papeis
-         WHERE ordem = 'ultimo' AND cd_regulator IN (${PUBLICADAS}) ORDER BY ALL`,
-        PapelRow,
-      ),
-    );
-    const reap = agruparPorEmpresa(
-      await linhas(
-        db,
-        `SELECT cd_regulator, ano, demo, cd_conta, valor_ultimo, valor_penult, dif_rel, agreg, sem_valor, tipo,
-           versao_original, CAST(dt_receb_original AS VARCHAR) AS dt_receb_original, versao_seguinte,
-           CAST(dt_receb_seguinte AS VARCHAR) AS dt_receb_seguinte
-         FROM mart_reapresentacoes WHERE cd_regulator IN (${PUBLICADAS})
-         ORDER BY cd_regulator, ano, demo, cd_conta, agreg, ano_filing_seguinte, versao_seguinte`,
-        ReapRow,
-      ),
-    );
-    const fatos = agruparPorEmpresa(
-      await linhas(
-        db,
-        `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, CAST(valor AS DOUBLE) AS valor, versao,
-                CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
-         FROM mart_fatos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, demo, cd_conta`,
-        FatoRow,
-      ),
-    );
     const alertas = agruparPorEmpresa(
       await linhas(
         db,
@@ -413,22 +417,27 @@ export const publicacaoFundamentosStage: Stage = {
         (r) => r.cd_regulator,
       ),
     );
-    for (const e of empresas) {
-      out.push(
-        ...(await publicarEmpresa(ctx, e, {
-          tem: {
-            scores: comScores.has(e.cd_regulator),
-            fatos_trimestrais: comFatosTrimestrais.has(e.cd_regulator),
-          },
-          ind: ind.get(e.cd_regulator) ?? [],
-          papeis: papeis.get(e.cd_regulator) ?? [],
-          reap: reap.get(e.cd_regulator) ?? [],
-          fatos: fatos.get(e.cd_regulator) ?? [],
-          alerta: alertas.get(e.cd_regulator)?.[0],
-        })),
-      );
+    // A slice of companies at a time (fatias.ts): their rows are written and released before the next.
+    for (const fatia of fatias(empresas)) {
+      const d = await dadosDaFatia(db, fatia);
+      for (const e of fatia) {
+        out.push(
+          ...(await publicarEmpresa(ctx, e, {
+            tem: {
+              scores: comScores.has(e.cd_regulator),
+              fatos_trimestrais: comFatosTrimestrais.has(e.cd_regulator),
+            },
+            ind: d.ind.get(e.cd_regulator) ?? [],
+            papeis: d.papeis.get(e.cd_regulator) ?? [],
+            reap: d.reap.get(e.cd_regulator) ?? [],
+            fatos: d.fatos.get(e.cd_regulator) ?? [],
+            alerta: alertas.get(e.cd_regulator)?.[0],
+          })),
+        );
+      }
     }
-    out.push(...(await publicarAuditoria(ctx)));
+    for (const fatia of fatias(empresas.map((e) => e.cd_regulator)))
+      out.push(...(await publicarAuditoria(ctx, fatia)));
 
     out.push(
       await ctx.writer.json({
@@ -492,12 +501,15 @@ export const publicacaoFundamentosStage: Stage = {
   },
 };
 
-async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
+/** The dep/amort audit packs of a slice of companies (ascending codes). */
+async function publicarAuditoria(ctx: BuildContext, cds: readonly number[]): Promise<ManifestEntry[]> {
   const v = ctx.versao_do_dado;
+  const faixa = faixaDeEmpresas(cds);
   const cands = await linhas(
     ctx.db,
     `SELECT cd_regulator, ano, agreg, cd_conta, ds_conta, valor, decisao, motivo, arquivo, linha
-     FROM mart_dep_amort_candidatos WHERE cd_regulator IN (${PUBLICADAS}) ORDER BY cd_regulator, ano, cd_conta`,
+     FROM mart_dep_amort_candidatos WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa}
+     ORDER BY cd_regulator, ano, cd_conta`,
     CandidatoRow,
   );
   const anos = await linhas(
@@ -505,7 +517,8 @@ async function publicarAuditoria(ctx: BuildContext): Promise<ManifestEntry[]> {
     `SELECT i.cd_regulator, i.ano, da.agreg, b.ebit_u AS ebit, da.dep_amort, i.valor AS ebitda, i.flag
      FROM mart_indicadores i
      LEFT JOIN int_fundamentos_base b USING (cd_regulator, ano) LEFT JOIN int_fundamentos_dep_amort da USING (cd_regulator, ano)
-     WHERE i.nome = 'ebitda' AND i.cd_regulator IN (${PUBLICADAS}) AND (b.ebit_u IS NOT NULL OR da.cd_regulator IS NOT NULL)
+     WHERE i.nome = 'ebitda' AND i.cd_regulator IN (${PUBLICADAS}) AND ${faixaDeEmpresas(cds, 'i.cd_regulator')}
+       AND (b.ebit_u IS NOT NULL OR da.cd_regulator IS NOT NULL)
      ORDER BY i.cd_regulator, i.ano`,
     EbitdaRow,
   );

@@ -4,3 +4,21 @@
  */
 export const VALOR_EM_REAIS = `CAST(d.vl_conta AS DECIMAL(38,10)) *
   CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END`;
+
+/**
+ * A CTE over the statement rows `d`: each file name numbered in sort order (0-based), with how many there
+ * are, so that `LINHA_E_ARQUIVO` can order (_linha, _arquivo) as one integer.
+ */
+export const ARQUIVOS_NUMERADOS = `arquivos_numerados AS (
+  SELECT _arquivo, row_number() OVER (ORDER BY _arquivo) - 1 AS n_arquivo, count(*) OVER () AS arquivos
+  FROM (SELECT DISTINCT _arquivo FROM d)
+)`;
+
+/**
+ * (_linha, _arquivo) of a row `d` joined to `arquivos_numerados a` as one BIGINT that sorts like the pair
+ * (line first, then file name): _linha × files + the file's number. The first line of each account is the
+ * min of it. A min over a struct keeps a heap-allocated state per group that DuckDB cannot spill (one group
+ * per row here: measured 63 bytes a group above the memory_limit, growing with the years); over a BIGINT it
+ * spills like any other aggregate.
+ */
+export const LINHA_E_ARQUIVO = 'd._linha * a.arquivos + a.n_arquivo';

@@ -1,5 +1,6 @@
 import { aplicarChecagens } from '../../core/checagens.ts';
 import type { Stage } from '../../core/stage.ts';
+import { ARQUIVOS_NUMERADOS, LINHA_E_ARQUIVO } from './sql.ts';
 
 /**
  * Quarterly facts from ITR. ITR flows come as 3-month and year-to-date blocks told apart by
@@ -28,17 +29,20 @@ receb AS (
   SELECT cnpj_cia, dt_refer, CAST(versao AS INTEGER) AS v, min(dt_receb) AS dt_receb
   FROM stg_cvm_doc_indice WHERE _doc = 'ITR' GROUP BY ALL
 ),
+${ARQUIVOS_NUMERADOS},
 linhas AS (
-  SELECT d.* FROM d
+  SELECT d.*, ${LINHA_E_ARQUIVO} AS _ordem FROM d
   JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
   JOIN escolha USING (cnpj_cia, dt_refer, _demo, _agreg)
+  JOIN arquivos_numerados a USING (_arquivo)
   WHERE d.ordem_exerc NOT LIKE 'PEN%' AND d.dt_fim_exerc = d.dt_refer
 ),
 -- The first line of each account and block (a repeated line is dropped). A grouped min over narrow
 -- columns, not row_number() over whole rows: that window could not spill (out of memory at escala 0.05
--- with a 300MB limit, docs/benchmarks.md); ties on _linha across files go to the first file name.
+-- with a 300MB limit, docs/benchmarks.md); ties on _linha across files go to the first file name
+-- (_ordem, sql.ts).
 primeira AS (
-  SELECT cnpj_cia, dt_refer, _demo, cd_conta, dt_ini_exerc, min({'l': _linha, 'a': _arquivo}) AS p
+  SELECT cnpj_cia, dt_refer, _demo, cd_conta, dt_ini_exerc, min(_ordem) AS p
   FROM linhas GROUP BY ALL
 )
 SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEGER) AS ano,
@@ -54,7 +58,7 @@ SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEG
 FROM linhas d
 JOIN primeira f ON f.cnpj_cia IS NOT DISTINCT FROM d.cnpj_cia AND f.dt_refer IS NOT DISTINCT FROM d.dt_refer
   AND f._demo IS NOT DISTINCT FROM d._demo AND f.cd_conta IS NOT DISTINCT FROM d.cd_conta
-  AND f.dt_ini_exerc IS NOT DISTINCT FROM d.dt_ini_exerc AND f.p.l = d._linha AND f.p.a = d._arquivo
+  AND f.dt_ini_exerc IS NOT DISTINCT FROM d.dt_ini_exerc AND f.p = d._ordem
 LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v;
 
 CREATE OR REPLACE TABLE int_fundamentos_blocos_itr AS

@@ -1,0 +1,70 @@
+/**
+ * Per-stage CPU and RSS of one build (issue #10 item 2: which stage holds the memory). RSS is sampled from /proc/self/status by a
+ * worker thread every 20 ms, so a stage's own peak shows even when an earlier phase set the process maxRSS,
+ * and even while the main thread is busy in synchronous JS. Staging results come from a fixed cache dir
+ * (the second run on the same input skips staging); every mart stage runs (no le/cria, no stage cache).
+ * Usage (from pipeline/): npx -y pnpm@10 exec tsx bench/etapas.ts <raw> <cacheDir>
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { build } from '../src/build.ts';
+import type { Stage } from '../src/core/stage.ts';
+import { martStages } from '../src/marts/index.ts';
+
+const [raw, cacheDir] = process.argv.slice(2);
+if (!raw || !cacheDir) throw new Error('usage: etapas.ts <raw> <cacheDir>');
+const sab = new SharedArrayBuffer(4);
+const pico = new Int32Array(sab);
+const w = new Worker(
+  `const { workerData } = require('node:worker_threads'); const fs = require('node:fs');
+   const a = new Int32Array(workerData);
+   setInterval(() => { const kb = Number(/VmRSS:\\s+(\\d+)/.exec(fs.readFileSync('/proc/self/status', 'utf8'))[1]);
+     if (kb > Atomics.load(a, 0)) Atomics.store(a, 0, kb); }, 20);`,
+  { eval: true, workerData: sab },
+);
+w.unref();
+const mib = (kb: number) =>
+  Math.round(kb / 1024)
+    .toLocaleString('en-US')
+    .padStart(6);
+const cpu = () => {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1e6;
+};
+const t0 = performance.now();
+const c0 = cpu();
+Atomics.store(pico, 0, 0);
+let primeira = true;
+const medir = (s: Stage): Stage => ({
+  name: s.name,
+  async run(ctx) {
+    if (primeira) {
+      primeira = false;
+      console.log(
+        `before the mart stages: CPU ${(cpu() - c0).toFixed(1)} s, RSS peak ${mib(Atomics.load(pico, 0))} MiB`,
+      );
+    }
+    Atomics.store(pico, 0, 0);
+    const c = cpu();
+    try {
+      return await s.run(ctx);
+    } finally {
+      await new Promise((ok) => setTimeout(ok, 40));
+      console.log(
+        `${s.name.padEnd(32)} CPU ${(cpu() - c).toFixed(1).padStart(6)} s  RSS peak in stage ${mib(Atomics.load(pico, 0))} MiB  maxRSS so far ${mib(process.resourceUsage().maxRSS)} MiB`,
+      );
+    }
+  },
+});
+const out = await mkdtemp(join(tmpdir(), 'pico-medir-'));
+try {
+  const r = await build({ raw, out, cacheDir, label: 'pico', stages: martStages.map(medir), log: () => {} });
+  console.log(`inputs ${r.entradas.total} (${r.entradas.do_cache} from the staging cache)`);
+} finally {
+  await rm(out, { recursive: true, force: true });
+}
+console.log(
+  `total: wall ${((performance.now() - t0) / 1000).toFixed(0)} s, CPU ${(cpu() - c0).toFixed(1)} s, maxRSS ${mib(process.resourceUsage().maxRSS)} MiB`,
+);
