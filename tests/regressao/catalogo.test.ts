@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual } from 'node:util';
 import { amostraPublicada } from '@fundamentos/pipeline/testing/amostra';
 import { resumirPublicacao } from '@fundamentos/pipeline/testing/resumo';
 import {
@@ -59,6 +60,10 @@ describe('the artefact catalogue against the sample publication', () => {
     const validar = (a: Artefato, onde: string, valor: unknown) => {
       const r = a.schema.safeParse(valor);
       if (!r.success) erros.push(`${onde}: ${r.error.message.slice(0, 300)}`);
+      // The site takes a checked JSON artefact as parsed (site/src/data/build.ts, conferidoPeloBuild): that
+      // holds only while parsing changes nothing (no default, transform or stripped key in the entry).
+      else if (typeof valor !== 'string' && !isDeepStrictEqual(r.data, valor))
+        erros.push(`${onde}: parsing with ${a.nome}'s schema changes the value`);
     };
     let membros = 0;
     for (const e of manifesto.artefatos) {
