@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
-import { citacao } from './citacao.ts';
+import { citacaoDe, frase } from './citacao.ts';
 import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { faixaDeEmpresas, fatias } from './fatias.ts';
@@ -145,8 +145,8 @@ async function publicarLinhagemDaEmpresa(
         formula: TEXTO_INDICADORES[nome].formula,
         entradas,
         auditoria_dep_amort: usaDa ? `/auditoria/dep_amort/${cd}/${ano}` : null,
-        nota: 'Cada entrada é uma linha de um arquivo da CVM (arquivo:linha), já em reais; a fórmula diz como se combinam.',
-        citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* de ${ano} da empresa ${cd}`),
+        nota: frase('pt', 'linhagem', 'nota'),
+        citacao: citacaoDe('pt', ctx.versao_do_dado, 'linhagem', { ano: String(ano), cd: String(cd) }),
       },
     });
   }
@@ -217,11 +217,8 @@ async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]):
           metodologia: `${METODOLOGIA}#${nome}`,
         },
         linhagem: `/empresas/${e.ticker_atual}/linhagem/{ano}/${nome}`,
-        nota: 'Mediana do setor e distribuição do universo usam só valores não nulos do mesmo ano; o universo são as empresas com DFP na base (sem correção de viés de sobrevivência).',
-        citacao: citacao(
-          ctx.versao_do_dado,
-          `DFP dfp_cia_aberta_* da empresa ${e.cd_regulator} e do universo`,
-        ),
+        nota: frase('pt', 'indicador', 'nota'),
+        citacao: citacaoDe('pt', ctx.versao_do_dado, 'indicador', { cd: String(e.cd_regulator) }),
       };
       membros.push({ path: ARTEFATOS.indicador.caminho({ cd: e.cd_regulator, indicador: nome }), data });
     }
@@ -279,7 +276,7 @@ async function publicarDesafio(ctx: BuildContext, ind: z.infer<typeof IndRow>[])
       data: {
         versao_do_dado: ctx.versao_do_dado,
         casos,
-        nota: 'Casos reais difíceis da amostra, com o valor que servimos hoje e por que ele é o que é. Refaça qualquer um com os arquivos citados.',
+        nota: frase('pt', 'desafio', 'nota'),
       },
     }),
   ];

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { agruparPorEmpresa } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
-import { citacao } from './citacao.ts';
+import { citacaoDe, frase } from './citacao.ts';
 import { faixaDeEmpresas, fatias } from './fatias.ts';
 import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
 
@@ -87,13 +87,9 @@ async function publicar(ctx: BuildContext, cds: number[]): Promise<ManifestEntry
           cd_regulator: cd,
           trimestral: true,
           fatos,
-          nota: 'Trimestres 1 a 3: ITR (maior versão), blocos de 3 meses e acumulado do ano como entregues; sem bloco de 3 meses, acumulado menos o acumulado do trimestre anterior. 4º trimestre: DFP anual menos o acumulado do 3º ITR (balanços: o saldo do DFP). Contas em reais; linhas 3.99 (por ação) sem escala.',
-          nota_en:
-            "Quarters 1 to 3: ITR (highest version), 3-month and year-to-date blocks as filed; without a 3-month block, year-to-date minus the previous quarter's year-to-date. 4th quarter: the DFP annual minus the 3rd ITR's year-to-date (balance sheets: the DFP balance). Accounts in reais; 3.99 per-share lines unscaled.",
-          citacao: citacao(
-            ctx.versao_do_dado,
-            `ITR itr_cia_aberta_* e DFP dfp_cia_aberta_* da empresa ${cd}`,
-          ),
+          nota: frase('pt', 'fatos_trimestrais', 'nota'),
+          nota_en: frase('en', 'fatos_trimestrais', 'nota'),
+          citacao: citacaoDe('pt', ctx.versao_do_dado, 'fatos_trimestrais', { cd: String(cd) }),
         },
       }),
     );

@@ -11,13 +11,14 @@ import {
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { ReapresentacaoLinha } from '@fundamentos/schemas/reapresentacoes';
 import type { Tickers } from '@fundamentos/schemas/tickers';
+import type { TextosFundamentos } from '@fundamentos/ui/fundamentos';
 import { z } from 'zod';
 import { agruparPor, agruparPorEmpresa } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
-import { citacao, citacaoEn } from './citacao.ts';
+import { citacaoDe, frase } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { faixaDeEmpresas, fatias } from './fatias.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
@@ -124,10 +125,10 @@ interface Presenca {
 function indiceEmpresa(e: Empresa, versao: string, tem: Presenca): EmpresaIndice {
   const t = e.ticker_atual;
   const aberto = DEGUSTACAO.includes(t);
-  const recurso = (nome: string, o_que: string, o_que_en: string, exige = !aberto) => ({
-    url: `/empresas/${t}/${nome}`,
-    o_que,
-    o_que_en,
+  const recurso = (chave: keyof TextosFundamentos['recursos'], caminho: string = chave, exige = !aberto) => ({
+    url: `/empresas/${t}/${caminho}`,
+    o_que: frase('pt', 'recursos', chave),
+    o_que_en: frase('en', 'recursos', chave),
     exige_chave: exige,
   });
   return {
@@ -139,62 +140,34 @@ function indiceEmpresa(e: Empresa, versao: string, tem: Presenca): EmpresaIndice
     setor: e.setor,
     tipo: e.tipo,
     pagina: `/acoes/${t}`,
-    citacao: citacao(versao, 'cadastro cad_cia_aberta, FCA valor_mobiliario e índice do DFP'),
-    citacao_en: citacaoEn(versao, 'registry cad_cia_aberta, FCA valor_mobiliario and the DFP index'),
+    citacao: citacaoDe('pt', versao, 'indice'),
+    citacao_en: citacaoDe('en', versao, 'indice'),
     cobertura: { primeiro_ano: e.primeiro_ano, ultimo_ano: e.ultimo_ano, reapresentacoes: e.reapresentacoes },
     recursos: {
-      indicadores: recurso(
-        'indicadores',
-        'os 13 indicadores por ano, com flag, fórmula e contas da CVM usadas',
-        'the 13 indicators per year, with flag, formula and the CVM accounts used',
-      ),
-      multiplos: recurso(
-        'multiplos',
-        'P/L, P/VP, EV/EBITDA e FCF yield com o preço do primeiro pregão após a entrega',
-        'P/L, P/VP, EV/EBITDA and FCF yield at the price of the first session after the filing',
-      ),
-      fatos: recurso(
-        'fatos',
-        'contas padronizadas de cada DFP em reais, com arquivo e linha de origem',
-        'standardised accounts of each DFP in reais, with the file and line they came from',
-      ),
-      dividendos: recurso(
-        'dividendos',
-        'proventos por ação, data com e dividend yield de 12 meses',
-        'cash distributions per share, cum date and 12-month dividend yield',
-      ),
+      indicadores: recurso('indicadores'),
+      multiplos: recurso('multiplos'),
+      fatos: recurso('fatos'),
+      dividendos: recurso('dividendos'),
       scores: {
-        ...recurso('scores', 'F-score com os nove critérios abertos', 'F-score with its nine criteria shown'),
+        ...recurso('scores'),
         ...(tem.scores ? {} : { ausente: AUSENCIAS.scores }),
       },
-      reapresentacoes: recurso(
-        'reapresentacoes',
-        'valores que mudaram entre a primeira publicação e o DFP seguinte',
-        'values that changed between the first publication and the next DFP',
-      ),
-      trimestres: recurso(
-        'trimestres',
-        'série trimestral (ITR) com preço e lucro de 12 meses',
-        'quarterly series (ITR) with price and 12-month profit',
-      ),
+      reapresentacoes: recurso('reapresentacoes'),
+      trimestres: recurso('trimestres'),
       ...(tem.fatos_trimestrais
         ? {
-            fatos_trimestrais: recurso(
-              'fatos?trimestral=true',
-              'contas trimestrais de cada ITR (blocos de 3 meses e acumulado) e o 4º trimestre derivado do DFP',
-              'quarterly accounts of each ITR (3-month and year-to-date blocks) and the 4th quarter derived from the DFP',
-            ),
+            fatos_trimestrais: recurso('fatos_trimestrais', 'fatos?trimestral=true'),
           }
         : {}),
     },
     chave: {
-      necessaria_para: 'indicadores, múltiplos, fatos, dividendos, scores, reapresentações e trimestres',
+      necessaria_para: frase('pt', 'indice', 'chave_necessaria_para'),
       degustacao_aberta: DEGUSTACAO,
       como_obter: '/chave-gratis',
     },
     linhagem: `/empresas/${t}/linhagem/{ano}/{indicador}`,
     metodologia: METODOLOGIA,
-    nota: 'Este índice não traz nenhum número financeiro: só identificação e endereços dos recursos.',
+    nota: frase('pt', 'indice', 'nota'),
   };
 }
 
@@ -246,27 +219,21 @@ async function publicarEmpresa(
     proveniencia,
     contas_usadas: contas,
     dicionario: DICIONARIO,
-    nota: 'Valores anuais do DFP (maior versão). Comparativos e médias usam a coluna PENÚLTIMO do mesmo arquivo. Valor nulo sempre traz flag; o significado de cada flag está no dicionário.',
-    nota_en:
-      "Annual values from the DFP (highest version). Comparisons and averages use the PENÚLTIMO column of the same file. A null value always carries a flag; each flag's meaning is in the dictionary.",
-    citacao: citacao(v, `DFP dfp_cia_aberta_* (BPA, BPP, DRE, DFC_MI, DFC_MD) da empresa ${e.cd_regulator}`),
-    citacao_en: citacaoEn(
-      v,
-      `DFP dfp_cia_aberta_* (BPA, BPP, DRE, DFC_MI, DFC_MD) of company ${e.cd_regulator}`,
-    ),
+    nota: frase('pt', 'indicadores', 'nota'),
+    nota_en: frase('en', 'indicadores', 'nota'),
+    citacao: citacaoDe('pt', v, 'indicadores', { cd: String(e.cd_regulator) }),
+    citacao_en: citacaoDe('en', v, 'indicadores', { cd: String(e.cd_regulator) }),
   };
   // the rule and the gap are in mart_fundamentos_alerta_minoritarios (alerta-minoritarios.ts)
   if (d.alerta)
     indicadores.alerta_minoritarios = {
-      por_que: `Em ${d.alerta.ano} o lucro consolidado (3.11) inclui a parte dos sócios não controladores; margens, ROA, ROIC e F-score usam o total, o ROE usa só a parte da controladora (3.11.01).`,
-      por_que_en: `In ${d.alerta.ano} consolidated net profit (3.11) includes the non-controlling shareholders' share; margins, ROA, ROIC and the F-score use the total, ROE uses only the controlling shareholders' share (3.11.01).`,
+      por_que: frase('pt', 'indicadores', 'alerta_por_que', { ano: String(d.alerta.ano) }),
+      por_que_en: frase('en', 'indicadores', 'alerta_por_que', { ano: String(d.alerta.ano) }),
       lucro_total_3_11: d.alerta.lucro,
       lucro_controladores_3_11_01: d.alerta.ctrl,
       diferenca_relativa: d.alerta.diferenca_relativa,
-      onde_isso_NAO_se_aplica:
-        'crescimento da receita, dívida líquida, EBITDA, dl_ebitda e liquidez corrente não dependem do lucro.',
-      onde_isso_NAO_se_aplica_en:
-        'revenue growth, net debt, EBITDA, dl_ebitda and the current ratio do not depend on profit.',
+      onde_isso_NAO_se_aplica: frase('pt', 'indicadores', 'alerta_onde_nao_se_aplica'),
+      onde_isso_NAO_se_aplica_en: frase('en', 'indicadores', 'alerta_onde_nao_se_aplica'),
     };
   out.push(
     await ctx.writer.json({
@@ -296,17 +263,14 @@ async function publicarEmpresa(
       ...escrita(ARTEFATOS.reapresentacoes, { cd: e.cd_regulator }),
       data: {
         cd_regulator: e.cd_regulator,
-        citacao: citacao(v, `DFP dfp_cia_aberta_* de anos consecutivos da empresa ${e.cd_regulator}`),
-        citacao_en: citacaoEn(v, `DFP dfp_cia_aberta_* of consecutive years of company ${e.cd_regulator}`),
+        citacao: citacaoDe('pt', v, 'reapresentacoes', { cd: String(e.cd_regulator) }),
+        citacao_en: citacaoDe('en', v, 'reapresentacoes', { cd: String(e.cd_regulator) }),
         total: reap.length,
         reapresentacoes: reap,
-        nota: 'valor_ultimo é a primeira publicação (coluna ÚLTIMO da primeira versão do DFP do próprio ano que o build capturou: versao_original, com a data dt_receb_original); valor_penult é o mesmo período no DFP seguinte (tipo dfp_seguinte) ou na versão seguinte do mesmo DFP, reentregue no ano (tipo reapresentacao_no_ano). Os arquivos anuais da CVM trazem só a última versão de cada DFP: uma versão anterior só existe se um download anterior a guardou. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero quando a primeira publicação era 0.',
-        nota_en:
-          "valor_ultimo is the first publication (the ÚLTIMO column of the earliest version of the year's own DFP the build captured: versao_original, received dt_receb_original); valor_penult is the same period in the next DFP (tipo dfp_seguinte) or in the next version of the same DFP, resubmitted within the year (tipo reapresentacao_no_ano). CVM's yearly files carry only each DFP's latest version: an earlier version exists only where an earlier download kept it. dif_rel = (penult − ultimo) / |ultimo|; sem_valor = ultimo_zero when the first publication was 0.",
-        nota_agregacao:
-          'Em cada ano e demonstração usa-se o consolidado quando o arquivo o traz, senão o individual; agreg diz qual.',
-        nota_agregacao_en:
-          'For each year and statement the consolidated figures are used when the file has them, else the individual ones; agreg says which.',
+        nota: frase('pt', 'reapresentacoes', 'nota'),
+        nota_en: frase('en', 'reapresentacoes', 'nota'),
+        nota_agregacao: frase('pt', 'reapresentacoes', 'nota_agregacao'),
+        nota_agregacao_en: frase('en', 'reapresentacoes', 'nota_agregacao'),
       },
     }),
   );
@@ -329,8 +293,8 @@ async function publicarEmpresa(
         cd_regulator: e.cd_regulator,
         trimestral: false,
         fatos,
-        nota: 'Contas fixas (ST_CONTA_FIXA = S) da coluna ÚLTIMO de cada DFP, em reais.',
-        citacao: citacao(v, `DFP dfp_cia_aberta_* da empresa ${e.cd_regulator}`),
+        nota: frase('pt', 'fatos', 'nota'),
+        citacao: citacaoDe('pt', v, 'fatos', { cd: String(e.cd_regulator) }),
       },
     }),
   );
@@ -543,10 +507,9 @@ async function publicarAuditoria(ctx: BuildContext, cds: readonly number[]): Pro
         motivo: c.motivo,
         fonte: `${c.arquivo}:${c.linha}`,
       })),
-      regra:
-        'Candidatas: linhas da DFC_MI com depreciação/amortização/exaustão no rótulo. Entram as de 6.01 (fora de 6.01.02) que não falam de dívida, juros, custo de emissão, prêmio ou ativo regulatório, e que não são detalhe de outra já incluída.',
-      nota: 'EBITDA = DRE 3.05 + soma das linhas incluídas, da mesma agregação da DRE.',
-      citacao: citacao(v, `DFP dfp_cia_aberta_DFC_MI e DRE de ${a.ano}, empresa ${a.cd_regulator}`),
+      regra: frase('pt', 'dep_amort', 'regra'),
+      nota: frase('pt', 'dep_amort', 'nota'),
+      citacao: citacaoDe('pt', v, 'dep_amort', { ano: String(a.ano), cd: String(a.cd_regulator) }),
     };
     const membros = porEmpresa.get(a.cd_regulator) ?? [];
     membros.push({ path: ARTEFATOS.auditoria_dep_amort.caminho({ cd: a.cd_regulator, ano: a.ano }), data });
