@@ -6,7 +6,7 @@ import { agruparPorEmpresa } from '../core/agrupar.ts';
 import { linhas } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { escreverConjuntos } from './conjuntos/escrever.ts';
-import { citacao } from './fundamentos/citacao.ts';
+import { citacaoDe, frase } from './fundamentos/citacao.ts';
 import { CRITERIOS_F_SCORE } from './fundamentos/indicadores.ts';
 import { EMPRESAS_COM_SCORES } from './fundamentos/recursos.ts';
 
@@ -94,8 +94,8 @@ async function publicarScores(ctx: BuildContext): Promise<ManifestEntry[]> {
         };
       }),
       score_valor: scorePorEmpresa.get(cd) ?? [],
-      nota: 'F-score de Piotroski com os nove critérios abertos (metodologia, seção 9). Score de valor (seção 9.1): média das posições percentuais de lucro/preço e valor patrimonial/preço no universo do exercício; nulo com a flag do múltiplo quando o P/L ou o P/VP falta ou tem flag bloqueante.',
-      citacao: citacao(ctx.versao_do_dado, `DFP dfp_cia_aberta_* da empresa ${cd}; COTAHIST (múltiplos)`),
+      nota: frase('pt', 'scores', 'nota'),
+      citacao: citacaoDe('pt', ctx.versao_do_dado, 'scores', { cd: String(cd) }),
     };
     out.push(
       await ctx.writer.json({

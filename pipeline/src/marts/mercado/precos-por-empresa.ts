@@ -1,6 +1,8 @@
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { PrecosEmpresa } from '@fundamentos/schemas/precos';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
+import { textosDoMercado } from '@fundamentos/ui/mercado';
 import { z } from 'zod';
 import { agruparPorEmpresa, agruparPorTicker } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
@@ -32,13 +34,13 @@ export function precosEmpresa(cd: number, rows: Row[], versao: string): PrecosEm
   const porTicker = agruparPorTicker(rows);
   return {
     cd_regulator: cd,
-    citacao: `Fonte: B3, COTAHIST (mercado à vista, lote padrão); recalculado por fundamentos, versão do dado ${versao}.`,
+    citacao: mensagem('pt', textosDoMercado('pt').precos.citacao, { versao }),
     tickers: [...porTicker.entries()].map(([ticker, rs]) => ({
       ticker,
       sessoes: rs.map((r) => ({ data: r.data, fechamento: r.fechamento, volume: r.volume })),
       fatores_ajuste: fatoresAjuste(rs),
     })),
-    nota: 'Fechamentos brutos (PREULT / FATCOT), nunca ajustados no lugar; para ajustar por desdobramento/bonificação, multiplique os preços até `ate` pelo `fator`.',
+    nota: mensagem('pt', textosDoMercado('pt').precos.nota),
   };
 }
 
