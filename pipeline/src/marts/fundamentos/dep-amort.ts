@@ -1,4 +1,5 @@
 import { estagioDeMart } from '../../core/mart.ts';
+import { DECISAO_DAS_CANDIDATAS } from './sql.ts';
 
 /**
  * Depreciation/amortization for EBITDA, chosen by label among the free (ST_CONTA_FIXA = N) lines of the
@@ -46,17 +47,7 @@ WITH c AS (
   WHERE l.demo = 'DFC_MI' AND l.ordem = 'ultimo'
     AND regexp_matches(lower(strip_accents(l.ds_conta)), $candidato)
 )
-SELECT c.* EXCLUDE (motivo_base),
-  CASE WHEN motivo_base IS NOT NULL THEN 'excluida'
-       WHEN EXISTS (SELECT 1 FROM c a WHERE a.cd_regulator = c.cd_regulator AND a.ano = c.ano AND a.motivo_base IS NULL
-                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN 'excluida'
-       ELSE 'incluida' END AS decisao,
-  CASE WHEN motivo_base IS NOT NULL THEN motivo_base
-       WHEN EXISTS (SELECT 1 FROM c a WHERE a.cd_regulator = c.cd_regulator AND a.ano = c.ano AND a.motivo_base IS NULL
-                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN $contida
-       ELSE $incluida END AS motivo
-FROM c
-ORDER BY cd_regulator, ano, cd_conta;
+${DECISAO_DAS_CANDIDATAS};
 `;
 
 export const SQL_DEP_AMORT = /* sql */ `

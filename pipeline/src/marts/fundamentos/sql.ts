@@ -22,3 +22,20 @@ export const ARQUIVOS_NUMERADOS = `arquivos_numerados AS (
  * spills like any other aggregate.
  */
 export const LINHA_E_ARQUIVO = 'd._linha * a.arquivos + a.n_arquivo';
+
+/**
+ * The decision on the candidate lines `c` of capex and dep/amort (a CTE with `motivo_base`): a line with a
+ * reason of its own is excluded; a line under an included one is excluded as contained ($contida), so no
+ * value counts twice; the rest are included ($incluida). One rule for both audits.
+ */
+export const DECISAO_DAS_CANDIDATAS = /* sql */ `SELECT c.* EXCLUDE (motivo_base),
+  CASE WHEN motivo_base IS NOT NULL THEN 'excluida'
+       WHEN EXISTS (SELECT 1 FROM c a WHERE a.cd_regulator = c.cd_regulator AND a.ano = c.ano AND a.motivo_base IS NULL
+                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN 'excluida'
+       ELSE 'incluida' END AS decisao,
+  CASE WHEN motivo_base IS NOT NULL THEN motivo_base
+       WHEN EXISTS (SELECT 1 FROM c a WHERE a.cd_regulator = c.cd_regulator AND a.ano = c.ano AND a.motivo_base IS NULL
+                      AND starts_with(c.cd_conta, a.cd_conta || '.')) THEN $contida
+       ELSE $incluida END AS motivo
+FROM c
+ORDER BY cd_regulator, ano, cd_conta`;
