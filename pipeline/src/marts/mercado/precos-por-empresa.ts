@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { agruparPorEmpresa, agruparPorTicker } from '../../core/agrupar.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
+import { fatias } from '../fundamentos/fatias.ts';
 
 const Row = z.object({
   cd_regulator: z.coerce.number(),
@@ -46,23 +47,25 @@ export function precosEmpresa(cd: number, rows: Row[], versao: string): PrecosEm
 
 /** `json/empresas/<cd>/precos.json` for every company given that has at least one session. */
 export async function publicarPrecosPorEmpresa(ctx: BuildContext, cds: number[]): Promise<ManifestEntry[]> {
-  if (!cds.length) return [];
-  const rows = await linhas(
-    ctx.db,
-    `SELECT cd_regulator, ticker, strftime(data, '%Y-%m-%d') AS data, fechamento, volume, fator_ajuste
-     FROM int_mercado_precos_empresa WHERE cd_regulator IN (${cds.join(',')}) ORDER BY cd_regulator, ticker, data`,
-    Row,
-  );
-  const porEmpresa = agruparPorEmpresa(rows);
   const out: ManifestEntry[] = [];
-  for (const [cd, rs] of porEmpresa) {
-    out.push(
-      await ctx.writer.json({
-        name: `precos_${cd}`,
-        ...escrita(ARTEFATOS.precos, { cd }),
-        data: precosEmpresa(cd, rs, ctx.versao_do_dado),
-      }),
+  // A slice of companies at a time (fatias.ts): every session of every code of the universe at once was
+  // the full-scale build's memory peak in publicacao_mercado (docs/benchmarks.md).
+  for (const fatia of fatias([...cds].sort((a, b) => a - b))) {
+    const rows = await linhas(
+      ctx.db,
+      `SELECT cd_regulator, ticker, strftime(data, '%Y-%m-%d') AS data, fechamento, volume, fator_ajuste
+       FROM int_mercado_precos_empresa WHERE cd_regulator IN (${fatia.join(',')}) ORDER BY cd_regulator, ticker, data`,
+      Row,
     );
+    for (const [cd, rs] of agruparPorEmpresa(rows)) {
+      out.push(
+        await ctx.writer.json({
+          name: `precos_${cd}`,
+          ...escrita(ARTEFATOS.precos, { cd }),
+          data: precosEmpresa(cd, rs, ctx.versao_do_dado),
+        }),
+      );
+    }
   }
   return out;
 }
