@@ -119,6 +119,23 @@ export function gravidadePlSql(flag: string): string {
 const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', ')}), '')`;
 
 /**
+ * The P/L's flags in their order (price, shares, class, profit): `flag_pl` is exactly these, and the
+ * filing's `flag` starts with them before the other multiples' own.
+ */
+const FLAGS_DO_PL = [
+  `CASE WHEN distante THEN 'preco_distante' END`,
+  `CASE WHEN NOT distante AND sem_acoes THEN 'acoes_indisponiveis' END`,
+  `CASE WHEN NOT distante THEN flag_acoes END`,
+  `CASE WHEN NOT distante AND acoes_dt_refer < make_date(ano, 12, 31) THEN 'acoes_defasadas' END`,
+  `CASE WHEN NOT distante AND classe_sem_preco THEN 'classe_sem_preco' END`,
+  `CASE WHEN market_cap IS NOT NULL AND n_codigos_pn > 1 THEN 'pn_pela_classe_mais_liquida' END`,
+  `CASE WHEN market_cap IS NOT NULL AND lucro_total THEN 'lucro_total_sem_minoritarios' END`,
+  `CASE WHEN market_cap IS NOT NULL AND lucro IS NULL THEN 'lucro_ausente' END`,
+  `CASE WHEN market_cap IS NOT NULL AND lucro <= 0 THEN 'pl_negativo' END`,
+  `CASE WHEN market_cap IS NOT NULL AND lucro > 0 AND market_cap / lucro > ${PL_EXTREMO} THEN 'pl_extremo' END`,
+];
+
+/**
  * `mart_mercado_multiplos_anuais`: one row per DFP (company, year) with a session on or after dt_receb in
  * our files. dt_receb is that of the VERSAO the fundamentals use. data_preco is the first session
  * on or after dt_receb in which the company traded; each class is priced on that same session.
@@ -193,29 +210,9 @@ SELECT cd_regulator, ano, dt_receb, data_preco, preco, ticker_preco, origem_prec
   CASE WHEN market_cap IS NOT NULL AND patrimonio > 0 THEN market_cap / patrimonio END AS pvp,
   CASE WHEN market_cap IS NOT NULL AND ebitda > 0 AND divida_liquida IS NOT NULL THEN (market_cap + divida_liquida) / ebitda END AS ev_ebitda,
   fcf, CASE WHEN market_cap > 0 AND fcf IS NOT NULL THEN fcf / market_cap END AS fcf_yield,
+  ${flags(...FLAGS_DO_PL)} AS flag_pl,
   ${flags(
-    `CASE WHEN distante THEN 'preco_distante' END`,
-    `CASE WHEN NOT distante AND sem_acoes THEN 'acoes_indisponiveis' END`,
-    `CASE WHEN NOT distante THEN flag_acoes END`,
-    `CASE WHEN NOT distante AND acoes_dt_refer < make_date(ano, 12, 31) THEN 'acoes_defasadas' END`,
-    `CASE WHEN NOT distante AND classe_sem_preco THEN 'classe_sem_preco' END`,
-    `CASE WHEN market_cap IS NOT NULL AND n_codigos_pn > 1 THEN 'pn_pela_classe_mais_liquida' END`,
-    `CASE WHEN market_cap IS NOT NULL AND lucro_total THEN 'lucro_total_sem_minoritarios' END`,
-    `CASE WHEN market_cap IS NOT NULL AND lucro IS NULL THEN 'lucro_ausente' END`,
-    `CASE WHEN market_cap IS NOT NULL AND lucro <= 0 THEN 'pl_negativo' END`,
-    `CASE WHEN market_cap IS NOT NULL AND lucro > 0 AND market_cap / lucro > ${PL_EXTREMO} THEN 'pl_extremo' END`,
-  )} AS flag_pl,
-  ${flags(
-    `CASE WHEN distante THEN 'preco_distante' END`,
-    `CASE WHEN NOT distante AND sem_acoes THEN 'acoes_indisponiveis' END`,
-    `CASE WHEN NOT distante THEN flag_acoes END`,
-    `CASE WHEN NOT distante AND acoes_dt_refer < make_date(ano, 12, 31) THEN 'acoes_defasadas' END`,
-    `CASE WHEN NOT distante AND classe_sem_preco THEN 'classe_sem_preco' END`,
-    `CASE WHEN market_cap IS NOT NULL AND n_codigos_pn > 1 THEN 'pn_pela_classe_mais_liquida' END`,
-    `CASE WHEN market_cap IS NOT NULL AND lucro_total THEN 'lucro_total_sem_minoritarios' END`,
-    `CASE WHEN market_cap IS NOT NULL AND lucro IS NULL THEN 'lucro_ausente' END`,
-    `CASE WHEN market_cap IS NOT NULL AND lucro <= 0 THEN 'pl_negativo' END`,
-    `CASE WHEN market_cap IS NOT NULL AND lucro > 0 AND market_cap / lucro > ${PL_EXTREMO} THEN 'pl_extremo' END`,
+    ...FLAGS_DO_PL,
     `CASE WHEN market_cap IS NOT NULL AND NOT patrimonio > 0 THEN 'pvp_patrimonio_nao_positivo' END`,
     `CASE WHEN market_cap IS NOT NULL AND NOT coalesce(ebitda > 0, false) THEN 'ev_ebitda_sem_ebitda_positivo' END`,
     `CASE WHEN market_cap IS NOT NULL AND divida_liquida IS NULL THEN 'ev_sem_divida_liquida' END`,
