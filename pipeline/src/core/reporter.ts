@@ -1,15 +1,9 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { BuildReport } from '@fundamentos/schemas/build-report';
-import type { BuildReporter, InvariantKind } from './stage.ts';
+import type { BuildReporter, InvariantResult, QuarantineRow } from './stage.ts';
 
-export interface CollectedInvariant {
+export interface CollectedInvariant extends InvariantResult {
   etapa: string;
-  nome: string;
-  tipo: InvariantKind;
-  descricao: string;
-  verificados: number;
-  falhas: number;
-  exemplos: unknown[];
 }
 
 /** Collects invariants and notes per stage; quarantined rows go straight to the `_quarantine` table. */
@@ -20,14 +14,7 @@ export class CollectingReporter implements BuildReporter {
 
   constructor(private readonly db: DuckDBConnection) {}
 
-  async quarantine(row: {
-    source: string;
-    arquivo: string;
-    linha: number | null;
-    campo: string | null;
-    valor: string | null;
-    motivo: string;
-  }): Promise<void> {
+  async quarantine(row: QuarantineRow): Promise<void> {
     await this.db.run('INSERT INTO _quarantine VALUES ($1, $2, $3, $4, $5, $6)', [
       row.source,
       row.arquivo,
@@ -38,14 +25,7 @@ export class CollectingReporter implements BuildReporter {
     ]);
   }
 
-  invariant(r: {
-    nome: string;
-    tipo: InvariantKind;
-    descricao: string;
-    verificados: number;
-    falhas: number;
-    exemplos: unknown[];
-  }): void {
+  invariant(r: InvariantResult): void {
     this.invariantes.push({ etapa: this.stage, ...r, exemplos: r.exemplos.slice(0, 5) });
   }
 

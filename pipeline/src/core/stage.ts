@@ -27,26 +27,32 @@ export interface ArtefactWriter {
 
 export type InvariantKind = 'hard' | 'soft';
 
+/** One row of `_quarantine`: what was set aside, where, and why. */
+export interface QuarantineRow {
+  source: string;
+  arquivo: string;
+  linha: number | null;
+  campo: string | null;
+  valor: string | null;
+  motivo: string;
+}
+
+/** The outcome of one data invariant, as the build report lists it. */
+export interface InvariantResult {
+  nome: string;
+  tipo: InvariantKind;
+  descricao: string;
+  verificados: number;
+  falhas: number;
+  exemplos: unknown[];
+}
+
 /** Collects what the build report publishes: quarantined rows, invariants, notes. */
 export interface BuildReporter {
   /** Rows already inserted into `_quarantine` are counted by the core; stages may add their own. */
-  quarantine(row: {
-    source: string;
-    arquivo: string;
-    linha: number | null;
-    campo: string | null;
-    valor: string | null;
-    motivo: string;
-  }): Promise<void>;
+  quarantine(row: QuarantineRow): Promise<void>;
   /** A data invariant checked this build. A failed hard invariant fails the build after the stage returns. */
-  invariant(r: {
-    nome: string;
-    tipo: InvariantKind;
-    descricao: string;
-    verificados: number;
-    falhas: number;
-    exemplos: unknown[];
-  }): void;
+  invariant(r: InvariantResult): void;
   note(stage: string, message: string): void;
 }
 
