@@ -6,7 +6,7 @@ import {
   listValue,
   VARCHAR,
 } from '@duckdb/node-api';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * The query helpers every mart shares. Values that come from data or from constants go in as bound
@@ -114,3 +114,8 @@ export async function verificar(
   const ex = await db.runAndReadAll(`SELECT * FROM (${falhas_sql}) ORDER BY ALL LIMIT 5`, params);
   return { verificados, falhas, exemplos: ex.getRowObjectsJson() };
 }
+
+/** A number read back from DuckDB (BIGINT and DECIMAL columns arrive as bigint or text). */
+export const num = z.coerce.number();
+/** `num`, or null for SQL NULL. */
+export const numOuNulo = z.union([z.null(), z.coerce.number()]);

@@ -2,14 +2,13 @@ import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { DocumentoRecebido, Hoje, Mudanca, ReapresentacaoRevelada } from '@fundamentos/schemas/hoje';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
-import { linhas } from '../core/sql.ts';
+import { linhas, num } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { frase, fraseReapresentacao } from './eventos/textos.ts';
 
 /** Days in the window, counting its last day (the newest reception date in the data). */
 export const DIAS_JANELA = 7;
 
-const num = z.coerce.number();
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const ticker = z.string().nullable();
 

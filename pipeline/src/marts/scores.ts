@@ -3,15 +3,12 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { ScoresEmpresa, ScoreValorAno } from '@fundamentos/schemas/scores';
 import { z } from 'zod';
 import { agruparPorEmpresa } from '../core/agrupar.ts';
-import { linhas } from '../core/sql.ts';
+import { linhas, num, numOuNulo } from '../core/sql.ts';
 import type { BuildContext, Stage } from '../core/stage.ts';
 import { escreverConjuntos } from './conjuntos/escrever.ts';
 import { citacaoDe, frase } from './fundamentos/citacao.ts';
 import { CRITERIOS_F_SCORE } from './fundamentos/indicadores.ts';
 import { EMPRESAS_COM_SCORES } from './fundamentos/recursos.ts';
-
-const num = z.coerce.number();
-const numOuNulo = z.union([z.null(), z.coerce.number()]);
 
 /** Bulk set of the value score (docs/datasets-mercado.md): the rows scores.json projects. */
 export const CONJUNTOS_SCORES: Record<string, string> = {

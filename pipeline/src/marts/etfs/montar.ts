@@ -11,11 +11,10 @@ import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import type { Lang } from '@fundamentos/ui/i18n/strings';
 import { z } from 'zod';
 import { agruparPorTicker } from '../../core/agrupar.ts';
-import { executar, linhas } from '../../core/sql.ts';
+import { executar, linhas, num } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { PARAMETROS_ETFS, PREGOES_LIQUIDEZ, SQL_ETFS } from './sql.ts';
 
-const num = z.coerce.number();
 const numN = z.coerce.number().nullable();
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const texto = z.string().min(1);

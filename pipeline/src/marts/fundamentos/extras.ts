@@ -5,7 +5,7 @@ import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadore
 import type { Linhagem } from '@fundamentos/schemas/linhagem';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
-import { linhas } from '../../core/sql.ts';
+import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { citacaoDe, frase } from './citacao.ts';
@@ -13,8 +13,6 @@ import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { faixaDeEmpresas, fatias } from './fatias.ts';
 
-const num = z.coerce.number();
-const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
 
 import { PUBLICADAS } from './recursos.ts';

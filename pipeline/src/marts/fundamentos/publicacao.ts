@@ -14,7 +14,7 @@ import type { Tickers } from '@fundamentos/schemas/tickers';
 import type { TextosFundamentos } from '@fundamentos/ui/fundamentos';
 import { z } from 'zod';
 import { agruparPor, agruparPorEmpresa } from '../../core/agrupar.ts';
-import { linhas } from '../../core/sql.ts';
+import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
@@ -25,9 +25,6 @@ import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICA
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
-
-const num = z.coerce.number();
-const numOuNulo = z.union([z.null(), z.coerce.number()]);
 
 const EmpresaRow = z.object({
   cd_regulator: num,

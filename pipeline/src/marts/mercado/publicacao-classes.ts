@@ -1,13 +1,11 @@
 import type { MultiplosClasse } from '@fundamentos/schemas/multiplos';
 import { z } from 'zod';
 import { agruparPor } from '../../core/agrupar.ts';
-import { linhas } from '../../core/sql.ts';
+import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
 import { TEXTO_MERCADO } from './textos.ts';
 
-const num = z.coerce.number();
-const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const porAcao = {

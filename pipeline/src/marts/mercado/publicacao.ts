@@ -7,7 +7,7 @@ import { GravidadeFlagSchema, type ScreenerSnapshotLinha } from '@fundamentos/sc
 import { z } from 'zod';
 import { agruparPorEmpresa } from '../../core/agrupar.ts';
 import { aplicarChecagens, type Checagem } from '../../core/checagens.ts';
-import { linhas } from '../../core/sql.ts';
+import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
@@ -16,8 +16,6 @@ import { publicarPrecosPorEmpresa } from './precos-por-empresa.ts';
 import { blocosDeClasse } from './publicacao-classes.ts';
 import { citacaoMercado, citacaoMercadoEn, precoDe, TEXTO_MERCADO } from './textos.ts';
 
-const num = z.coerce.number();
-const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const NOMES_INDICADORES = Object.keys(INDICADORES);
 

@@ -8,7 +8,7 @@ import {
 } from '@fundamentos/schemas/quanto-rendeu';
 import { z } from 'zod';
 import { agruparPorEmpresa } from '../../core/agrupar.ts';
-import { linhas, verificar } from '../../core/sql.ts';
+import { linhas, num, numOuNulo, verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { ensureStagingTable, stagingColumnsOf } from '../../core/staging.ts';
 import { indexDailySpec } from '../../sources/b3/indices.ts';
@@ -155,8 +155,6 @@ JOIN int_mercado_rendeu_proventos p USING (cd_regulator, anos)
 JOIN int_mercado_rendeu_janela j ON j.ini = i.inicio_janela AND j.ate = i.ate;
 `;
 
-const num = z.coerce.number();
-const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const texto = z.string().nullable();
 

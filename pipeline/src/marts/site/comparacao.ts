@@ -2,7 +2,7 @@ import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import { type Comparacao, MIN_EMPRESAS_SETOR, SMALL_CAPS } from '@fundamentos/schemas/comparacao';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
-import { linhas, verificar } from '../../core/sql.ts';
+import { linhas, num, verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { PUBLICADAS } from '../fundamentos/recursos.ts';
 
@@ -47,7 +47,6 @@ WHERE v.ano IS NOT NULL AND v.market_cap > 0 AND v.market_cap <= ${SMALL_CAPS.ma
   AND l.volume_medio >= ${SMALL_CAPS.volume_medio_min};
 `;
 
-const num = z.coerce.number();
 const LiquidezRow = z.object({ cd_regulator: num, volume_medio: num, sessoes: num });
 const SetorRow = z.object({ setor: z.string().min(1), cd_regulator: num, volume_medio: num });
 const SmallCapRow = z.object({ cd_regulator: num, market_cap: num, volume_medio: num });

@@ -1,13 +1,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ItemVeredito } from '@fundamentos/schemas/veredito';
 import { z } from 'zod';
-import { linhas } from '../../core/sql.ts';
+import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import { ITENS_VEREDITO } from './regras.ts';
 
 /** What the verdict reads from its mart tables (mart.ts), validated row by row. */
 
-const num = z.coerce.number();
-const numOuNulo = z.union([z.null(), z.coerce.number()]);
 const data = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const posicao = z.enum(['abaixo', 'igual', 'acima']).nullable();
 
