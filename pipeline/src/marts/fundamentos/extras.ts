@@ -5,13 +5,13 @@ import { INDICADORES, type NomeIndicador } from '@fundamentos/schemas/indicadore
 import type { Linhagem } from '@fundamentos/schemas/linhagem';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
+import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
 import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
-import { faixaDeEmpresas, fatias } from './fatias.ts';
 
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
 

@@ -3,10 +3,10 @@ import { type FatoTrimestral, OrigemFatoTrimestralSchema } from '@fundamentos/sc
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { agruparPorEmpresa } from '../../core/agrupar.ts';
+import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
 import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { citacaoDe, frase } from './citacao.ts';
-import { faixaDeEmpresas, fatias } from './fatias.ts';
 import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
 
 const FatoTrimestralRow = z.object({

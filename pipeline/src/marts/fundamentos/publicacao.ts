@@ -14,13 +14,13 @@ import type { Tickers } from '@fundamentos/schemas/tickers';
 import type { TextosFundamentos } from '@fundamentos/ui/fundamentos';
 import { z } from 'zod';
 import { agruparPor, agruparPorEmpresa } from '../../core/agrupar.ts';
+import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
 import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
-import { faixaDeEmpresas, fatias } from './fatias.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];

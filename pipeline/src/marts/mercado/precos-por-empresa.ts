@@ -5,9 +5,9 @@ import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { textosDoMercado } from '@fundamentos/ui/mercado';
 import { z } from 'zod';
 import { agruparPorEmpresa, agruparPorTicker } from '../../core/agrupar.ts';
+import { fatias } from '../../core/fatias.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
-import { fatias } from '../fundamentos/fatias.ts';
 
 const Row = z.object({
   cd_regulator: z.coerce.number(),
