@@ -6,12 +6,13 @@ import type { Linhagem } from '@fundamentos/schemas/linhagem';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
-import { linhas, num, numOuNulo } from '../../core/sql.ts';
+import { linhas, num } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { CASOS_DESAFIO } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { IndicadorRow, PapelComValorRow } from './linhas.ts';
 
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
 
@@ -34,30 +35,8 @@ export const PAPEIS_DO_INDICADOR: Record<NomeIndicador, string[]> = {
   roic: ['ebit', 'lair', 'ir', 'pl', 'emp_cp', 'emp_lp'],
 };
 
-const PapelRow = z.object({
-  cd_regulator: num,
-  ano: num,
-  papel: z.string(),
-  demo: z.string(),
-  cd_conta: z.string(),
-  ds_conta: z.string(),
-  agreg: z.enum(['con', 'ind']),
-  ordem: z.enum(['ultimo', 'penultimo']),
-  valor: num,
-  versao: num,
-  dt_receb: z.string().nullable(),
-  arquivo: z.string(),
-  linha: num,
-});
-type Papel = z.infer<typeof PapelRow>;
-
-const IndRow = z.object({
-  cd_regulator: num,
-  ano: num,
-  nome: z.string(),
-  valor: numOuNulo,
-  flag: z.string().nullable(),
-});
+type Papel = z.infer<typeof PapelComValorRow>;
+type IndRow = z.infer<typeof IndicadorRow>;
 
 function porChave<T>(rows: T[], chave: (r: T) => string): Map<string, T[]> {
   const m = new Map<string, T[]>();
@@ -84,7 +63,7 @@ const entrada = (p: Papel, papel = p.papel) => ({
   fonte: `${p.arquivo}:${p.linha}`,
 });
 
-async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
+async function publicarLinhagem(ctx: BuildContext, ind: IndRow[]): Promise<ManifestEntry[]> {
   const porEmpresa = porChave(ind, (r) => String(r.cd_regulator));
   const out: ManifestEntry[] = [];
   // A slice of companies at a time (fatias.ts): int_fundamentos_papeis is read for those companies only.
@@ -95,7 +74,7 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
               CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
        FROM int_fundamentos_papeis WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixaDeEmpresas(fatia.map(Number))}
        ORDER BY cd_regulator, ano, papel, ordem DESC`,
-      PapelRow,
+      PapelComValorRow,
     );
     const doArquivo = porChave(papeis, (p) => `${p.cd_regulator}/${p.ano}`);
     for (const cd of fatia)
@@ -108,7 +87,7 @@ async function publicarLinhagem(ctx: BuildContext, ind: z.infer<typeof IndRow>[]
 async function publicarLinhagemDaEmpresa(
   ctx: BuildContext,
   cd: string,
-  rows: z.infer<typeof IndRow>[],
+  rows: IndRow[],
   doArquivo: Map<string, Papel[]>,
 ): Promise<ManifestEntry> {
   const membros: Array<{ path: string; data: Linhagem }> = [];
@@ -116,7 +95,7 @@ async function publicarLinhagemDaEmpresa(
     const ano = r.ano;
     const k = `${cd}/${ano}`;
     const proprio = doArquivo.get(k) ?? [];
-    const nome = r.nome as NomeIndicador;
+    const nome = r.nome;
     const usados = PAPEIS_DO_INDICADOR[nome];
     const entradas = proprio.filter((p) => usados.includes(p.papel)).map((p) => entrada(p));
     if (nome === 'cresc_receita_5a_cagr') {
@@ -155,7 +134,7 @@ async function publicarLinhagemDaEmpresa(
   });
 }
 
-async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
+async function publicarSeries(ctx: BuildContext, ind: IndRow[]): Promise<ManifestEntry[]> {
   const setores = await linhas(
     ctx.db,
     `SELECT e.setor, i.ano, i.nome, median(i.valor) AS mediana, count(i.valor) AS n
@@ -232,7 +211,7 @@ async function publicarSeries(ctx: BuildContext, ind: z.infer<typeof IndRow>[]):
   return out;
 }
 
-async function publicarDesafio(ctx: BuildContext, ind: z.infer<typeof IndRow>[]): Promise<ManifestEntry[]> {
+async function publicarDesafio(ctx: BuildContext, ind: IndRow[]): Promise<ManifestEntry[]> {
   const empresas = new Map(
     (
       await linhas(
@@ -289,7 +268,7 @@ export const extrasFundamentosStage: Stage = {
       ctx.db,
       `SELECT cd_regulator, ano, nome, valor, flag FROM mart_indicadores WHERE cd_regulator IN (${PUBLICADAS})
        ORDER BY cd_regulator, ano, nome`,
-      IndRow,
+      IndicadorRow,
     );
     return [
       ...(await publicarSeries(ctx, ind)),

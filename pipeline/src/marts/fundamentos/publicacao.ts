@@ -21,6 +21,7 @@ import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { IndicadorRow, PapelRow } from './linhas.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
@@ -39,23 +40,6 @@ const EmpresaRow = z.object({
   reapresentacoes: num,
 });
 type Empresa = z.infer<typeof EmpresaRow>;
-
-const IndicadorRow = z.object({
-  cd_regulator: num,
-  ano: num,
-  nome: z.enum(NOMES as [NomeIndicador, ...NomeIndicador[]]),
-  valor: numOuNulo,
-  flag: z.string().nullable(),
-});
-
-const PapelRow = z.object({
-  cd_regulator: num,
-  ano: num,
-  papel: z.string(),
-  demo: z.string(),
-  cd_conta: z.string(),
-  agreg: z.enum(['con', 'ind']),
-});
 
 const ReapRow = z.object({
   cd_regulator: num,
