@@ -5,6 +5,20 @@ import { gerarChave, type Plano, SQL_INSERIR_CHAVE } from '../src/chave-formato.
 
 export const BASE = 'https://api.test';
 
+/**
+ * The company resources behind a key (open for trial tickers), as the tests expect them: written here, not
+ * taken from the routes' declarations, so a route dropped from the worker fails the tests.
+ */
+export const RECURSOS_COM_CHAVE = [
+  'indicadores',
+  'multiplos',
+  'dividendos',
+  'reapresentacoes',
+  'fatos',
+  'scores',
+  'trimestres',
+] as const;
+
 export function get(caminho: string, cabecalhos: Record<string, string> = {}): Promise<Response> {
   return SELF.fetch(`${BASE}${caminho}`, { headers: cabecalhos, redirect: 'manual' });
 }

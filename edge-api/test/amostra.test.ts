@@ -5,7 +5,7 @@ import { IndicadoresSchema } from '@fundamentos/schemas/indicadores';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../src/chave-formato.ts';
-import { erro, get, novaChave, sha256DoCorpo } from './ajuda.ts';
+import { erro, get, novaChave, RECURSOS_COM_CHAVE, sha256DoCorpo } from './ajuda.ts';
 import { amostraSemeada } from './amostra-semeada.ts';
 
 // The real sample build: pipeline `build()` over data/sample/raw/cvm/{cad,fca,dfp} (test/amostra-build.ts).
@@ -32,16 +32,7 @@ describe('company routes over the real sample build', () => {
   });
 
   it('WEGE3 is a trial ticker: its key resources answer without a key when published, else 404', async () => {
-    for (const r of [
-      'indicadores',
-      'multiplos',
-      'dividendos',
-      'reapresentacoes',
-      'fatos',
-      'scores',
-      'trimestres',
-      'veredito',
-    ]) {
+    for (const r of [...RECURSOS_COM_CHAVE, 'veredito']) {
       const caminho = `json/empresas/5410/${r}.json`;
       const res = await get(`/empresas/WEGE3/${r}`);
       const entrada = porCaminho.get(caminho);

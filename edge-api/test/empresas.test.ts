@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { erro, get, novaChave } from './ajuda.ts';
+import { erro, get, novaChave, RECURSOS_COM_CHAVE } from './ajuda.ts';
 import { VERSAO_FIXTURE } from './fixture-infra.ts';
 
 // Infrastructure tests over the hand-made fixture build (test/fixture-infra.ts): no financial numbers.
@@ -40,15 +40,7 @@ describe('/empresas', () => {
   });
 
   it('key routes without a key → 401 with the link to /chave-gratis', async () => {
-    for (const r of [
-      'indicadores',
-      'multiplos',
-      'dividendos',
-      'reapresentacoes',
-      'fatos',
-      'scores',
-      'trimestres',
-    ]) {
+    for (const r of RECURSOS_COM_CHAVE) {
       const e = await erro(await get(`/empresas/TSTE3/${r}`), 401);
       expect(e.codigo).toBe('chave_necessaria');
       expect(e.como_obter_chave).toBe('https://api.test/chave-gratis');
