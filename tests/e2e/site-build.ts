@@ -6,7 +6,7 @@ import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { amostraPublicada, comLock } from '@fundamentos/pipeline/testing/amostra';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const CLI = 'site/scripts/cli.ts';
@@ -228,4 +228,19 @@ export async function pesoDaPagina(
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   return { bytes, page };
+}
+
+/**
+ * The weight of the page at `url` (`pesoDaPagina`), expected within the budget and more than an empty
+ * page (1000 bytes: the page did load). Returns the page for the caller's own checks; the caller closes it.
+ */
+export async function pesoNoOrcamento(
+  browser: Browser,
+  url: string,
+  tipos: readonly string[],
+): Promise<Page> {
+  const { bytes, page } = await pesoDaPagina(browser, url, tipos);
+  expect(bytes).toBeGreaterThan(1000);
+  expect(bytes).toBeLessThanOrEqual(BUDGET_BYTES);
+  return page;
 }
