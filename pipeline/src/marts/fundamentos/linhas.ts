@@ -29,13 +29,29 @@ export const PapelRow = z.object({
   agreg: z.enum(['con', 'ind']),
 });
 
-/** The same role with the value it read and the file line it came from, for the lineage. */
-export const PapelComValorRow = PapelRow.extend({
-  ds_conta: z.string(),
-  ordem: z.enum(['ultimo', 'penultimo']),
+/** A value as a filing's line gave it: the filing's version and date, the file and the line. */
+const DA_LINHA = {
   valor: num,
   versao: num,
   dt_receb: z.string().nullable(),
   arquivo: z.string(),
   linha: num,
+};
+
+/** The same role with the value it read and the file line it came from, for the lineage. */
+export const PapelComValorRow = PapelRow.extend({
+  ds_conta: z.string(),
+  ordem: z.enum(['ultimo', 'penultimo']),
+  ...DA_LINHA,
+});
+
+/** One standardized account of one company-year filing (mart_fatos). */
+export const FatoRow = z.object({
+  cd_regulator: num,
+  ano: num,
+  demo: z.string(),
+  cd_conta: z.string(),
+  ds_conta: z.string(),
+  agreg: z.enum(['con', 'ind']),
+  ...DA_LINHA,
 });

@@ -21,7 +21,7 @@ import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
-import { IndicadorRow, PapelRow } from './linhas.ts';
+import { FatoRow, IndicadorRow, PapelRow } from './linhas.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
@@ -56,20 +56,6 @@ const ReapRow = z.object({
   dt_receb_original: z.string().nullable(),
   versao_seguinte: num,
   dt_receb_seguinte: z.string().nullable(),
-});
-
-const FatoRow = z.object({
-  cd_regulator: num,
-  ano: num,
-  demo: z.string(),
-  cd_conta: z.string(),
-  ds_conta: z.string(),
-  agreg: z.enum(['con', 'ind']),
-  valor: num,
-  versao: num,
-  dt_receb: z.string().nullable(),
-  arquivo: z.string(),
-  linha: num,
 });
 
 const AlertaRow = z.object({ cd_regulator: num, ano: num, lucro: num, ctrl: num, diferenca_relativa: num });
