@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance, listValue } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
@@ -14,7 +14,7 @@ import {
 } from './core/discover.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
-import { lit, quote } from './core/sql.ts';
+import { quote } from './core/sql.ts';
 import type { BuildContext, Stage } from './core/stage.ts';
 import { type Carga, openStageCache, type StageCache } from './core/stage-cache.ts';
 import {
@@ -468,12 +468,14 @@ async function carregarAdiada(
   if (!a) return;
   adiadas.delete(tabela);
   await db.run(
-    `INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet([${a.parquets.map(lit).join(', ')}])`,
+    `INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet($1)`,
+    [listValue(a.parquets)],
   );
   for (const q of a.delecoes)
     await db.run(
-      `DELETE FROM ${quote(tabela)} s USING (SELECT arquivo, linha FROM read_parquet(${lit(q)})) d
+      `DELETE FROM ${quote(tabela)} s USING (SELECT arquivo, linha FROM read_parquet($1)) d
        WHERE s._arquivo = d.arquivo AND s._linha = d.linha`,
+      [q],
     );
 }
 
@@ -601,7 +603,7 @@ async function runBuild(
         const d = await cache.duplicatas(chave);
         if (d) {
           if (d.quarentena) {
-            await db.run(`INSERT INTO _quarantine SELECT * FROM read_parquet(${lit(d.quarentena)})`);
+            await db.run('INSERT INTO _quarantine SELECT * FROM read_parquet($1)', [d.quarentena]);
             adiada.delecoes.push(d.quarentena);
           }
           for (const n of d.removidos.values()) adiada.linhas -= n;
