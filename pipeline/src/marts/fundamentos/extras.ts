@@ -10,7 +10,7 @@ import { linhas, num } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { citacaoDe, frase } from './citacao.ts';
-import { CASOS_DESAFIO } from './desafio.ts';
+import { CASOS_DESAFIO, palavrasDoCaso } from './desafio.ts';
 import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
 import { IndicadorRow, PapelComValorRow } from './linhas.ts';
 
@@ -230,6 +230,7 @@ async function publicarDesafio(ctx: BuildContext, ind: IndRow[]): Promise<Manife
     if (!e || !v) continue;
     casos.push({
       ...c,
+      ...palavrasDoCaso('pt', c.id),
       ticker: e.ticker_atual,
       nome: e.nome,
       valor_servido: v.valor,
