@@ -1,5 +1,7 @@
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { textosDosFundos } from '@fundamentos/ui/fundos';
+import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { montarEtfs } from './montar.ts';
@@ -16,8 +18,7 @@ async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
   ctx.report.invariant({
     nome: 'etf_agio_so_com_preco_e_cota',
     tipo: 'hard',
-    descricao:
-      'ágio = preço / cota da mesma data − 1 existe exatamente quando as duas existem, e então sem flag',
+    descricao: mensagem('pt', textosDosFundos('pt').etf.checagens.agio_so_com_preco_e_cota),
     ...v,
   });
   for (const [nome, tipo, descricao, total, falhas] of CHECKS_ETFS)
