@@ -11,8 +11,9 @@ import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { CASOS_DESAFIO, palavrasDoCaso } from './desafio.ts';
-import { METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { TEXTO_INDICADORES } from './dicionario.ts';
 import { IndicadorRow, PapelComValorRow } from './linhas.ts';
+import { provenienciaDoIndicador } from './proveniencia.ts';
 
 const NOMES = Object.keys(INDICADORES) as NomeIndicador[];
 
@@ -185,14 +186,7 @@ async function publicarSeries(ctx: BuildContext, ind: IndRow[]): Promise<Manifes
             },
           };
         }),
-        metodologia: {
-          titulo: TEXTO_INDICADORES[nome].titulo,
-          formula: TEXTO_INDICADORES[nome].formula,
-          contas_regulator: TEXTO_INDICADORES[nome].contas,
-          base_lucro: INDICADORES[nome].base_lucro,
-          unidade: INDICADORES[nome].unidade,
-          metodologia: `${METODOLOGIA}#${nome}`,
-        },
+        metodologia: provenienciaDoIndicador(nome),
         linhagem: `/empresas/${e.ticker_atual}/linhagem/{ano}/${nome}`,
         nota: frase('pt', 'indicador', 'nota'),
         citacao: citacaoDe('pt', ctx.versao_do_dado, 'indicador', { cd: String(e.cd_regulator) }),

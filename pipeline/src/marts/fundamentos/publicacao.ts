@@ -20,8 +20,9 @@ import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { citacaoDe, frase } from './citacao.ts';
-import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { DICIONARIO, dicionario, METODOLOGIA } from './dicionario.ts';
 import { FatoRow, IndicadorRow, PapelRow } from './linhas.ts';
+import { provenienciaDoIndicador } from './proveniencia.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
@@ -169,16 +170,7 @@ async function publicarEmpresa(
     });
   }
   const proveniencia: Indicadores['proveniencia'] = {};
-  for (const nome of NOMES) {
-    proveniencia[nome] = {
-      titulo: TEXTO_INDICADORES[nome].titulo,
-      formula: TEXTO_INDICADORES[nome].formula,
-      contas_regulator: TEXTO_INDICADORES[nome].contas,
-      base_lucro: INDICADORES[nome].base_lucro,
-      unidade: INDICADORES[nome].unidade,
-      metodologia: `${METODOLOGIA}#${nome}`,
-    };
-  }
+  for (const nome of NOMES) proveniencia[nome] = provenienciaDoIndicador(nome);
   const indicadores: Indicadores = {
     cd_regulator: e.cd_regulator,
     tipo: e.tipo,
