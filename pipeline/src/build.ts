@@ -467,10 +467,9 @@ async function carregarAdiada(
   const a = adiadas.get(tabela);
   if (!a) return;
   adiadas.delete(tabela);
-  await db.run(
-    `INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet($1)`,
-    [listValue(a.parquets)],
-  );
+  await db.run(`INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet($1)`, [
+    listValue(a.parquets),
+  ]);
   for (const q of a.delecoes)
     await db.run(
       `DELETE FROM ${quote(tabela)} s USING (SELECT arquivo, linha FROM read_parquet($1)) d
