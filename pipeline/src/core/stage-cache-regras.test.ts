@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { createArtefactWriter } from '../publish/artefact-writer.ts';
 import { CollectingReporter } from './reporter.ts';
 import type { BuildContext, Stage } from './stage.ts';
-import { openStageCache } from './stage-cache.ts';
+import { openStageCache, substituirBytes } from './stage-cache.ts';
 import { ensureQuarantineTable } from './staging.ts';
 
 // Stages made here, on a made-here staged table: the rules of core/stage-cache.ts one by one.
@@ -130,5 +130,26 @@ describe('stage cache rules', () => {
     const c = await construir('2026-11-22-t|3', 'c', [9, 1, 2, 3]);
     expect(c.doCache).toEqual([]);
     expect(c.linhas).toEqual([4, 6, 18]);
+  });
+});
+
+describe('restamping on bytes (substituirBytes) is String.replaceAll on the UTF-8 text', () => {
+  // Made here: versions of the same and of other lengths, multibyte text around them, a repeated
+  // pattern that could overlap, a file without the version and one that is only the version.
+  const casos: [string, string, string][] = [
+    [
+      '{"citacao":"Fundamentos BR, versão 2026-11-24-cache|1 – dados…","v":"2026-11-24-cache|1"}',
+      '2026-11-24-cache|1',
+      '2026-11-24-cache|2',
+    ],
+    ['ação 2026-01-02-x|9 e 2026-01-02-x|9ção', '2026-01-02-x|9', '2026-01-03-x|10'],
+    ['aaaa', 'aa', 'b'],
+    ['aaa', 'aa', 'bbb'],
+    ['sem versão', '2026-11-24-cache|1', '2026-11-24-cache|2'],
+    ['2026-11-24-cache|1', '2026-11-24-cache|1', '2026-11-24-cache|12'],
+  ];
+  it.each(casos)('%s', (texto, de, para) => {
+    const obtido = substituirBytes(Buffer.from(texto, 'utf8'), de, para);
+    expect(obtido.toString('utf8')).toBe(texto.replaceAll(de, para));
   });
 });

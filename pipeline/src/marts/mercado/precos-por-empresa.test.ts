@@ -1,6 +1,7 @@
+import { DuckDBInstance } from '@duckdb/node-api';
 import { PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { describe, expect, it } from 'vitest';
-import { fatoresAjuste, precosEmpresa } from './precos-por-empresa.ts';
+import { fatoresAjuste, precosEmpresa, tickersPorEmpresa } from './precos-por-empresa.ts';
 
 // Real: ABEV3 (AMBEV, cd 23264) closes PREULT 0000000001695 on 2021-06-25 (COTAHIST_D25062021.TXT line 28)
 // and 0000000001446 on 2022-02-03 (COTAHIST_D03022022.TXT line 33); volumes left at 0 here (not asserted).
@@ -34,5 +35,105 @@ describe('precos.json per company', () => {
   it('one entry per trading code', () => {
     const dois = [...abev, { ...abev[1], ticker: 'ABEV4' }] as typeof abev;
     expect(precosEmpresa(23264, dois, 'v').tickers.map((t) => t.ticker)).toEqual(['ABEV3', 'ABEV4']);
+  });
+});
+
+describe('precos.json grouped in SQL (tickersPorEmpresa) against the row-by-row grouping', () => {
+  // Made here: the real ABEV3 closes above plus factor runs (0.5 twice, then 0.25, then 1 between two
+  // runs of 0.5), a second code, a second company, awkward doubles, a missing volume and a company
+  // without sessions.
+  const feitas = [
+    ...abev,
+    {
+      cd_regulator: 23264,
+      ticker: 'ABEV3',
+      data: '2021-05-03',
+      fechamento: 1 / 3,
+      volume: 1e21,
+      fator_ajuste: 0.5,
+    },
+    {
+      cd_regulator: 23264,
+      ticker: 'ABEV3',
+      data: '2021-05-04',
+      fechamento: 0.1,
+      volume: 123456789.125,
+      fator_ajuste: 0.5,
+    },
+    {
+      cd_regulator: 23264,
+      ticker: 'ABEV3',
+      data: '2021-05-05',
+      fechamento: 2,
+      volume: 5e-7,
+      fator_ajuste: 0.25,
+    },
+    { cd_regulator: 23264, ticker: 'ABEV3', data: '2021-05-06', fechamento: 2.5, volume: 1, fator_ajuste: 1 },
+    {
+      cd_regulator: 23264,
+      ticker: 'ABEV3',
+      data: '2021-05-07',
+      fechamento: 2.75,
+      volume: 1,
+      fator_ajuste: 0.5,
+    },
+    {
+      cd_regulator: 23264,
+      ticker: 'ABEV4',
+      data: '2022-02-03',
+      fechamento: 14.46,
+      volume: 0,
+      fator_ajuste: 0.5,
+    },
+    {
+      cd_regulator: 9512,
+      ticker: 'PETR4',
+      data: '2022-02-03',
+      fechamento: 33.9,
+      volume: null,
+      fator_ajuste: 1,
+    },
+  ];
+  const ordenadas = [...feitas].sort(
+    (a, b) =>
+      a.cd_regulator - b.cd_regulator ||
+      (a.ticker < b.ticker ? -1 : a.ticker > b.ticker ? 1 : 0) ||
+      (a.data < b.data ? -1 : 1),
+  );
+
+  it('gives the same tickers, byte for byte once serialised, and the catalogue schema accepts them', async () => {
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    await db.run(
+      'CREATE TABLE int_mercado_precos_empresa (cd_regulator INTEGER, ticker VARCHAR, data DATE, fechamento DOUBLE, volume DOUBLE, fator_ajuste DOUBLE)',
+    );
+    // numbers bound as their JS text and cast: DuckDB reads a double's shortest text back to the same double
+    for (const r of feitas)
+      await db.run(
+        'INSERT INTO int_mercado_precos_empresa VALUES ($1, $2, CAST($3 AS DATE), CAST($4 AS DOUBLE), CAST($5 AS DOUBLE), CAST($6 AS DOUBLE))',
+        [
+          r.cd_regulator,
+          r.ticker,
+          r.data,
+          String(r.fechamento),
+          r.volume === null ? null : String(r.volume),
+          String(r.fator_ajuste),
+        ],
+      );
+    const sql = await tickersPorEmpresa(db, [9512, 23264, 99999]);
+    expect([...sql.keys()]).toEqual([9512, 23264]);
+    for (const cd of [9512, 23264]) {
+      // the row-by-row path coerced a missing volume to 0 (z.coerce.number)
+      const rows = ordenadas
+        .filter((r) => r.cd_regulator === cd)
+        .map((r) => ({ ...r, volume: r.volume ?? 0 }));
+      const esperado = precosEmpresa(cd, rows, 'v');
+      const obtido = { ...esperado, tickers: sql.get(cd) };
+      expect(JSON.stringify(PrecosEmpresaSchema.parse(obtido))).toBe(JSON.stringify(esperado));
+    }
+    expect(sql.get(23264)?.[0]?.fatores_ajuste).toEqual([
+      { ate: '2021-05-04', fator: 0.5 },
+      { ate: '2021-05-05', fator: 0.25 },
+      { ate: '2021-05-07', fator: 0.5 },
+    ]);
   });
 });
