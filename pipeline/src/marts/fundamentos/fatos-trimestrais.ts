@@ -1,31 +1,51 @@
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
-import { type FatoTrimestral, OrigemFatoTrimestralSchema } from '@fundamentos/schemas/fatos';
+import { FatoTrimestralSchema, OrigemFatoTrimestralSchema } from '@fundamentos/schemas/fatos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
-import { agruparPorEmpresa } from '../../core/agrupar.ts';
 import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
-import { linhas, num, numOuNulo } from '../../core/sql.ts';
+import { linhas, lit, num, verificar } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
+import { escreverJsonTexto, jsonComTexto, jsonObjeto } from '../../publish/json-sql.ts';
 import { citacaoDe, frase } from './citacao.ts';
-import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
+import { EMPRESAS_COM_FATOS_TRIMESTRAIS, PUBLICADAS } from './recursos.ts';
 
-const FatoTrimestralRow = z.object({
-  cd_regulator: num,
-  ano: num,
-  trimestre: num,
-  demo: z.string(),
-  cd_conta: z.string(),
-  ds_conta: z.string(),
-  agreg: z.enum(['con', 'ind']),
-  valor: numOuNulo,
-  acumulado: numOuNulo,
-  flag: z.string().nullable(),
-  origem: OrigemFatoTrimestralSchema,
-  versao: num,
-  dt_receb: z.string().nullable(),
-  arquivo: z.string(),
-  linha: num,
-});
+/**
+ * One quarterly fact as JSON text, written by DuckDB (publish/json-sql.ts) in the schema's key order;
+ * `fonte` is `<file>:<line>` as the lineage cites it.
+ */
+const FATO_JSON = jsonObjeto(
+  {
+    ano: { inteiro: 'ano' },
+    demo: { texto: 'demo' },
+    cd_conta: { texto: 'cd_conta' },
+    ds_conta: { texto: 'ds_conta' },
+    agreg: { texto: 'agreg' },
+    fonte: { texto: "arquivo || ':' || CAST(linha AS VARCHAR)" },
+    trimestre: { inteiro: 'trimestre' },
+    valor: { numero: 'valor' },
+    acumulado: { numero: 'acumulado' },
+    flag: { texto: 'flag' },
+    origem: { texto: 'origem' },
+    versao: { inteiro: 'versao' },
+    dt_receb: { texto: 'CAST(dt_receb AS VARCHAR)' },
+  },
+  Object.keys(FatoTrimestralSchema.shape),
+);
+
+/**
+ * The rows of published companies that FatoTrimestralSchema would reject, checked once in SQL before any
+ * text is written: the writer no longer parses every artefact with zod (artefact-writer.ts `jsonTexto`),
+ * so the schema's constraints on values are restated here (the enum's values come from the schema).
+ * Non-finite numbers stop the JSON query itself (json-sql.ts `jsonNumero`).
+ */
+const FORA_DO_SCHEMA = `SELECT cd_regulator, ano, trimestre, demo, cd_conta, agreg, flag, origem, versao
+  FROM mart_fatos_trimestrais WHERE cd_regulator IN (${PUBLICADAS}) AND NOT coalesce(
+    ano BETWEEN 1990 AND 2100 AND trimestre BETWEEN 1 AND 4 AND versao >= 1
+    AND regexp_full_match(demo, '[A-Z][A-Z_]*') AND regexp_full_match(cd_conta, '[0-9]+([.][0-9]+)*')
+    AND agreg IN ('con', 'ind') AND origem IN (${OrigemFatoTrimestralSchema.options.map(lit).join(', ')})
+    AND (flag IS NULL OR regexp_full_match(flag, '[a-z0-9_]+(;[a-z0-9_]+)*'))
+    AND (dt_receb IS NULL OR year(dt_receb) BETWEEN 1 AND 9999)
+    AND arquivo IS NOT NULL AND linha IS NOT NULL AND ds_conta IS NOT NULL, false)`;
 
 /**
  * `json/empresas/<cd>/fatos_trimestrais.json` (`/empresas/{t}/fatos?trimestral=true`), for every
@@ -40,6 +60,11 @@ export const publicacaoFatosTrimestraisStage: Stage = {
     const cds = (
       await linhas(ctx.db, `${EMPRESAS_COM_FATOS_TRIMESTRAIS} ORDER BY 1`, z.object({ cd_regulator: num }))
     ).map((r) => r.cd_regulator);
+    const fora = await verificar(ctx.db, 'SELECT 1', FORA_DO_SCHEMA);
+    if (fora.falhas > 0)
+      throw new Error(
+        `mart_fatos_trimestrais: ${fora.falhas} rows do not fit FatoTrimestralSchema, e.g. ${JSON.stringify(fora.exemplos)}`,
+      );
     const out: ManifestEntry[] = [];
     // A slice of companies at a time (fatias.ts), so the JS heap holds a few companies' rows.
     for (const fatia of fatias(cds)) out.push(...(await publicar(ctx, fatia)));
@@ -47,47 +72,35 @@ export const publicacaoFatosTrimestraisStage: Stage = {
   },
 };
 
-/** The quarterly facts artefact of each company in `cds` (ascending). */
+/**
+ * The quarterly facts artefact of each company in `cds` (ascending). DuckDB writes each company's `fatos`
+ * array as JSON text (issue #10 item 1: 740 k rows at escala 0.1 no longer cross into JS one value at a
+ * time); JS writes the envelope around it, and the writer checks the whole text against the schema.
+ */
 async function publicar(ctx: BuildContext, cds: number[]): Promise<ManifestEntry[]> {
   const rows = await linhas(
     ctx.db,
-    `SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, acumulado, flag, origem, versao,
-         CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
+    `SELECT cd_regulator, '[' || string_agg(${FATO_JSON}, ',' ORDER BY ano, trimestre, demo, cd_conta) || ']' AS fatos
        FROM mart_fatos_trimestrais WHERE cd_regulator IN (${cds.join(', ')}) AND ${faixaDeEmpresas(cds)}
-       ORDER BY cd_regulator, ano, trimestre, demo, cd_conta`,
-    FatoTrimestralRow,
+       GROUP BY cd_regulator ORDER BY cd_regulator`,
+    z.object({ cd_regulator: num, fatos: z.string() }),
   );
   const out: ManifestEntry[] = [];
-  for (const [cd, rs] of agruparPorEmpresa(rows)) {
-    const fatos = rs.map(
-      (r): FatoTrimestral => ({
-        ano: r.ano,
-        trimestre: r.trimestre,
-        demo: r.demo,
-        cd_conta: r.cd_conta,
-        ds_conta: r.ds_conta,
-        agreg: r.agreg,
-        valor: r.valor,
-        acumulado: r.acumulado,
-        flag: r.flag,
-        origem: r.origem,
-        versao: r.versao,
-        dt_receb: r.dt_receb,
-        fonte: `${r.arquivo}:${r.linha}`,
-      }),
-    );
+  for (const { cd_regulator: cd, fatos } of rows) {
+    const destino = escrita(ARTEFATOS.fatos_trimestrais, { cd });
+    const envelope = destino.schema.parse({
+      cd_regulator: cd,
+      trimestral: true,
+      fatos: [],
+      nota: frase('pt', 'fatos_trimestrais', 'nota'),
+      nota_en: frase('en', 'fatos_trimestrais', 'nota'),
+      citacao: citacaoDe('pt', ctx.versao_do_dado, 'fatos_trimestrais', { cd: String(cd) }),
+    });
     out.push(
-      await ctx.writer.json({
+      await escreverJsonTexto(ctx.writer, {
         name: `fatos_trimestrais_${cd}`,
-        ...escrita(ARTEFATOS.fatos_trimestrais, { cd }),
-        data: {
-          cd_regulator: cd,
-          trimestral: true,
-          fatos,
-          nota: frase('pt', 'fatos_trimestrais', 'nota'),
-          nota_en: frase('en', 'fatos_trimestrais', 'nota'),
-          citacao: citacaoDe('pt', ctx.versao_do_dado, 'fatos_trimestrais', { cd: String(cd) }),
-        },
+        ...destino,
+        texto: jsonComTexto(envelope, 'fatos', fatos),
       }),
     );
   }
