@@ -1,5 +1,6 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { z } from 'zod';
-import { lit } from '../core/sql.ts';
+import { lit, verificar } from '../core/sql.ts';
 import type { ArtefactWriter } from '../core/stage.ts';
 
 /**
@@ -124,4 +125,22 @@ export function escreverJsonTexto<S extends z.ZodType>(
   if (writer.jsonTexto) return writer.jsonTexto(a);
   const { texto, ...resto } = a;
   return writer.json({ ...resto, data: JSON.parse(texto) as z.input<S> });
+}
+
+/**
+ * Stops a stage before it writes anything when `foraSql` selects rows (those its artefact's schema would
+ * reject): text written in bulk is not parsed by zod row by row (artefact-writer.ts `jsonTexto`), so each
+ * stage restates its schema's value constraints in SQL, beside the query that writes the text.
+ */
+export async function exigirDentroDoSchema(
+  db: DuckDBConnection,
+  tabela: string,
+  schemaName: string,
+  foraSql: string,
+): Promise<void> {
+  const fora = await verificar(db, 'SELECT 1', foraSql);
+  if (fora.falhas > 0)
+    throw new Error(
+      `${tabela}: ${fora.falhas} rows do not fit ${schemaName}, e.g. ${JSON.stringify(fora.exemplos)}`,
+    );
 }

@@ -3,9 +3,9 @@ import { FatoTrimestralSchema, OrigemFatoTrimestralSchema } from '@fundamentos/s
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
 import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
-import { linhas, lit, num, verificar } from '../../core/sql.ts';
+import { linhas, lit, num } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
-import { escreverJsonTexto, jsonComTexto, jsonObjeto } from '../../publish/json-sql.ts';
+import { escreverJsonTexto, exigirDentroDoSchema, jsonComTexto, jsonObjeto } from '../../publish/json-sql.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { EMPRESAS_COM_FATOS_TRIMESTRAIS, PUBLICADAS } from './recursos.ts';
 
@@ -60,11 +60,7 @@ export const publicacaoFatosTrimestraisStage: Stage = {
     const cds = (
       await linhas(ctx.db, `${EMPRESAS_COM_FATOS_TRIMESTRAIS} ORDER BY 1`, z.object({ cd_regulator: num }))
     ).map((r) => r.cd_regulator);
-    const fora = await verificar(ctx.db, 'SELECT 1', FORA_DO_SCHEMA);
-    if (fora.falhas > 0)
-      throw new Error(
-        `mart_fatos_trimestrais: ${fora.falhas} rows do not fit FatoTrimestralSchema, e.g. ${JSON.stringify(fora.exemplos)}`,
-      );
+    await exigirDentroDoSchema(ctx.db, 'mart_fatos_trimestrais', 'FatoTrimestralSchema', FORA_DO_SCHEMA);
     const out: ManifestEntry[] = [];
     // A slice of companies at a time (fatias.ts), so the JS heap holds a few companies' rows.
     for (const fatia of fatias(cds)) out.push(...(await publicar(ctx, fatia)));
