@@ -7,27 +7,18 @@ import { linhas, lit, num } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
 import { escreverJsonTexto, exigirDentroDoSchema, jsonComTexto, jsonObjeto } from '../../publish/json-sql.ts';
 import { citacaoDe, frase } from './citacao.ts';
-import { EMPRESAS_COM_FATOS_TRIMESTRAIS, PUBLICADAS } from './recursos.ts';
+import { CAMPOS_DO_FATO, fatosForaDoSchema } from './fatos-json.ts';
+import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
 
-/**
- * One quarterly fact as JSON text, written by DuckDB (publish/json-sql.ts) in the schema's key order;
- * `fonte` is `<file>:<line>` as the lineage cites it.
- */
+/** One quarterly fact as JSON text, written by DuckDB (publish/json-sql.ts) in the schema's key order. */
 const FATO_JSON = jsonObjeto(
   {
-    ano: { inteiro: 'ano' },
-    demo: { texto: 'demo' },
-    cd_conta: { texto: 'cd_conta' },
-    ds_conta: { texto: 'ds_conta' },
-    agreg: { texto: 'agreg' },
-    fonte: { texto: "arquivo || ':' || CAST(linha AS VARCHAR)" },
+    ...CAMPOS_DO_FATO,
     trimestre: { inteiro: 'trimestre' },
     valor: { numero: 'valor' },
     acumulado: { numero: 'acumulado' },
     flag: { texto: 'flag' },
     origem: { texto: 'origem' },
-    versao: { inteiro: 'versao' },
-    dt_receb: { texto: 'CAST(dt_receb AS VARCHAR)' },
   },
   Object.keys(FatoTrimestralSchema.shape),
 );
@@ -38,14 +29,12 @@ const FATO_JSON = jsonObjeto(
  * so the schema's constraints on values are restated here (the enum's values come from the schema).
  * Non-finite numbers stop the JSON query itself (json-sql.ts `jsonNumero`).
  */
-const FORA_DO_SCHEMA = `SELECT cd_regulator, ano, trimestre, demo, cd_conta, agreg, flag, origem, versao
-  FROM mart_fatos_trimestrais WHERE cd_regulator IN (${PUBLICADAS}) AND NOT coalesce(
-    ano BETWEEN 1990 AND 2100 AND trimestre BETWEEN 1 AND 4 AND versao >= 1
-    AND regexp_full_match(demo, '[A-Z][A-Z_]*') AND regexp_full_match(cd_conta, '[0-9]+([.][0-9]+)*')
-    AND agreg IN ('con', 'ind') AND origem IN (${OrigemFatoTrimestralSchema.options.map(lit).join(', ')})
-    AND (flag IS NULL OR regexp_full_match(flag, '[a-z0-9_]+(;[a-z0-9_]+)*'))
-    AND (dt_receb IS NULL OR year(dt_receb) BETWEEN 1 AND 9999)
-    AND arquivo IS NOT NULL AND linha IS NOT NULL AND ds_conta IS NOT NULL, false)`;
+const FORA_DO_SCHEMA = fatosForaDoSchema(
+  'mart_fatos_trimestrais',
+  'cd_regulator, ano, trimestre, demo, cd_conta, agreg, flag, origem, versao',
+  `trimestre BETWEEN 1 AND 4 AND origem IN (${OrigemFatoTrimestralSchema.options.map(lit).join(', ')})
+    AND (flag IS NULL OR regexp_full_match(flag, '[a-z0-9_]+(;[a-z0-9_]+)*'))`,
+);
 
 /**
  * `json/empresas/<cd>/fatos_trimestrais.json` (`/empresas/{t}/fatos?trimestral=true`), for every

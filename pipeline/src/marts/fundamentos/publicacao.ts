@@ -22,6 +22,7 @@ import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA, TEXTO_INDICADORES } from './dicionario.ts';
+import { CAMPOS_DO_FATO, fatosForaDoSchema } from './fatos-json.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 
 export const DEGUSTACAO = ['BOVA11', 'MXRF11', 'WEGE3'];
@@ -75,32 +76,18 @@ const ReapRow = z.object({
   dt_receb_seguinte: z.string().nullable(),
 });
 
-/**
- * One annual fact as JSON text, written by DuckDB (publish/json-sql.ts) in FatoSchema's key order, from
- * mart_fatos; `fonte` is `<file>:<line>`.
- */
+/** One annual fact as JSON text, written by DuckDB (publish/json-sql.ts) in FatoSchema's key order. */
 const FATO_JSON = jsonObjeto(
-  {
-    ano: { inteiro: 'ano' },
-    demo: { texto: 'demo' },
-    cd_conta: { texto: 'cd_conta' },
-    ds_conta: { texto: 'ds_conta' },
-    agreg: { texto: 'agreg' },
-    valor: { numero: 'CAST(valor AS DOUBLE)' },
-    versao: { inteiro: 'versao' },
-    dt_receb: { texto: 'CAST(dt_receb AS VARCHAR)' },
-    fonte: { texto: "arquivo || ':' || CAST(linha AS VARCHAR)" },
-  },
+  { ...CAMPOS_DO_FATO, valor: { numero: 'CAST(valor AS DOUBLE)' } },
   Object.keys(FatoSchema.shape),
 );
 
 /** The published rows of mart_fatos that FatoSchema would reject (json-sql.ts `exigirDentroDoSchema`). */
-const FATOS_FORA_DO_SCHEMA = `SELECT cd_regulator, ano, demo, cd_conta, agreg, valor, versao FROM mart_fatos
-  WHERE cd_regulator IN (${PUBLICADAS}) AND NOT coalesce(
-    ano BETWEEN 1990 AND 2100 AND versao >= 1 AND valor IS NOT NULL
-    AND regexp_full_match(demo, '[A-Z][A-Z_]*') AND regexp_full_match(cd_conta, '[0-9]+([.][0-9]+)*')
-    AND agreg IN ('con', 'ind') AND (dt_receb IS NULL OR year(dt_receb) BETWEEN 1 AND 9999)
-    AND arquivo IS NOT NULL AND linha IS NOT NULL AND ds_conta IS NOT NULL, false)`;
+const FATOS_FORA_DO_SCHEMA = fatosForaDoSchema(
+  'mart_fatos',
+  'cd_regulator, ano, demo, cd_conta, agreg, valor, versao',
+  'valor IS NOT NULL',
+);
 
 const AlertaRow = z.object({ cd_regulator: num, ano: num, lucro: num, ctrl: num, diferenca_relativa: num });
 
