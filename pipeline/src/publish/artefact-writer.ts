@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import type { z } from 'zod';
 import type { ArtefactWriter } from '../core/stage.ts';
 
 async function entryFor(
@@ -30,6 +31,42 @@ async function entryFor(
   return entry;
 }
 
+/** The real writer checks the first `jsonTexto` artefact of a build and one in this many after it in full. */
+export const VERIFICAR_TEXTO_A_CADA = 16;
+
+/**
+ * Checks a JSON text assembled outside JS (publish/json-sql.ts) against the contract `json` keeps: it
+ * parses, the catalogue's zod schema accepts it, and it is exactly `JSON.stringify` of the parsed value
+ * (same key order, number and escape formatting), so a bulk-written artefact is the one `json` would
+ * have written. Returns its row count as `json` counts it. The error names the path and the first byte
+ * that differs.
+ */
+export function verificarTextoJson(a: {
+  path: string;
+  schemaName: string;
+  schema: z.ZodType;
+  texto: string;
+}): number {
+  let valor: unknown;
+  try {
+    valor = JSON.parse(a.texto);
+  } catch (e) {
+    throw new Error(`${a.path}: the JSON text does not parse: ${(e as Error).message}`);
+  }
+  const parsed = a.schema.safeParse(valor);
+  if (!parsed.success) throw new Error(`${a.path}: does not match ${a.schemaName}: ${parsed.error.message}`);
+  const esperado = JSON.stringify(parsed.data);
+  if (esperado !== a.texto) {
+    let i = 0;
+    while (i < esperado.length && esperado[i] === a.texto[i]) i++;
+    throw new Error(
+      `${a.path}: the JSON text differs from JSON.stringify of its parsed value at byte ${i}: ` +
+        `${JSON.stringify(a.texto.slice(Math.max(0, i - 40), i + 40))} instead of ${JSON.stringify(esperado.slice(Math.max(0, i - 40), i + 40))}`,
+    );
+  }
+  return Array.isArray(parsed.data) ? parsed.data.length : 1;
+}
+
 /**
  * Writes artefacts under `root` (the build directory): each goes to a temp name, is validated (zod for
  * JSON, row count re-read for Parquet/CSV) and only then renamed to its path. Paths are relative and
@@ -44,6 +81,7 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
     await mkdir(dirname(final), { recursive: true });
     return { final, tmp: `${final}.tmp-${randomBytes(4).toString('hex')}` };
   };
+  let textosJson = 0;
   const count = async (sql: string, params: string[]): Promise<number> =>
     Number((await db.runAndReadAll(sql, params)).getRows()[0]?.[0] ?? -1);
   const copy = async (
@@ -77,6 +115,18 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
       await writeFile(tmp, `${JSON.stringify(parsed.data)}\n`);
       await rename(tmp, final);
       const rows = Array.isArray(parsed.data) ? parsed.data.length : 1;
+      return entryFor(root, a.path, a, rows, 'json');
+    },
+    async jsonTexto(a) {
+      // Parsing, validating and re-serialising every text would cost what writing it in bulk saved
+      // (4 of the 11 s of publicacao_fatos_trimestrais at escala 0.1): one in VERIFICAR_TEXTO_A_CADA is
+      // checked in full, to catch a formatter that drifted on real data (a DuckDB upgrade); the
+      // formatting is proven by json-sql.test.ts and each stage checks its rows' constraints in SQL.
+      if (!a.texto.startsWith('{')) throw new Error(`${a.path}: jsonTexto writes JSON objects (one row)`);
+      const rows = textosJson++ % VERIFICAR_TEXTO_A_CADA === 0 ? verificarTextoJson(a) : 1;
+      const { final, tmp } = await place(a.path);
+      await writeFile(tmp, `${a.texto}\n`);
+      await rename(tmp, final);
       return entryFor(root, a.path, a, rows, 'json');
     },
     parquet: (a) => copy(a, 'parquet'),

@@ -1,31 +1,40 @@
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
-import { type FatoTrimestral, OrigemFatoTrimestralSchema } from '@fundamentos/schemas/fatos';
+import { FatoTrimestralSchema, OrigemFatoTrimestralSchema } from '@fundamentos/schemas/fatos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { z } from 'zod';
-import { agruparPorEmpresa } from '../../core/agrupar.ts';
 import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
-import { linhas, num, numOuNulo } from '../../core/sql.ts';
+import { linhas, lit, num } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
+import { escreverJsonTexto, exigirDentroDoSchema, jsonComTexto, jsonObjeto } from '../../publish/json-sql.ts';
 import { citacaoDe, frase } from './citacao.ts';
+import { CAMPOS_DO_FATO, fatosForaDoSchema } from './fatos-json.ts';
 import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
 
-const FatoTrimestralRow = z.object({
-  cd_regulator: num,
-  ano: num,
-  trimestre: num,
-  demo: z.string(),
-  cd_conta: z.string(),
-  ds_conta: z.string(),
-  agreg: z.enum(['con', 'ind']),
-  valor: numOuNulo,
-  acumulado: numOuNulo,
-  flag: z.string().nullable(),
-  origem: OrigemFatoTrimestralSchema,
-  versao: num,
-  dt_receb: z.string().nullable(),
-  arquivo: z.string(),
-  linha: num,
-});
+/** One quarterly fact as JSON text, written by DuckDB (publish/json-sql.ts) in the schema's key order. */
+const FATO_JSON = jsonObjeto(
+  {
+    ...CAMPOS_DO_FATO,
+    trimestre: { inteiro: 'trimestre' },
+    valor: { numero: 'valor' },
+    acumulado: { numero: 'acumulado' },
+    flag: { texto: 'flag' },
+    origem: { texto: 'origem' },
+  },
+  Object.keys(FatoTrimestralSchema.shape),
+);
+
+/**
+ * The rows of published companies that FatoTrimestralSchema would reject, checked once in SQL before any
+ * text is written: the writer no longer parses every artefact with zod (artefact-writer.ts `jsonTexto`),
+ * so the schema's constraints on values are restated here (the enum's values come from the schema).
+ * Non-finite numbers stop the JSON query itself (json-sql.ts `jsonNumero`).
+ */
+const FORA_DO_SCHEMA = fatosForaDoSchema(
+  'mart_fatos_trimestrais',
+  'cd_regulator, ano, trimestre, demo, cd_conta, agreg, flag, origem, versao',
+  `trimestre BETWEEN 1 AND 4 AND origem IN (${OrigemFatoTrimestralSchema.options.map(lit).join(', ')})
+    AND (flag IS NULL OR regexp_full_match(flag, '[a-z0-9_]+(;[a-z0-9_]+)*'))`,
+);
 
 /**
  * `json/empresas/<cd>/fatos_trimestrais.json` (`/empresas/{t}/fatos?trimestral=true`), for every
@@ -40,6 +49,7 @@ export const publicacaoFatosTrimestraisStage: Stage = {
     const cds = (
       await linhas(ctx.db, `${EMPRESAS_COM_FATOS_TRIMESTRAIS} ORDER BY 1`, z.object({ cd_regulator: num }))
     ).map((r) => r.cd_regulator);
+    await exigirDentroDoSchema(ctx.db, 'mart_fatos_trimestrais', 'FatoTrimestralSchema', FORA_DO_SCHEMA);
     const out: ManifestEntry[] = [];
     // A slice of companies at a time (fatias.ts), so the JS heap holds a few companies' rows.
     for (const fatia of fatias(cds)) out.push(...(await publicar(ctx, fatia)));
@@ -47,47 +57,35 @@ export const publicacaoFatosTrimestraisStage: Stage = {
   },
 };
 
-/** The quarterly facts artefact of each company in `cds` (ascending). */
+/**
+ * The quarterly facts artefact of each company in `cds` (ascending). DuckDB writes each company's `fatos`
+ * array as JSON text (issue #10 item 1: 740 k rows at escala 0.1 no longer cross into JS one value at a
+ * time); JS writes the envelope around it, and the writer checks the whole text against the schema.
+ */
 async function publicar(ctx: BuildContext, cds: number[]): Promise<ManifestEntry[]> {
   const rows = await linhas(
     ctx.db,
-    `SELECT cd_regulator, ano, trimestre, demo, cd_conta, ds_conta, agreg, valor, acumulado, flag, origem, versao,
-         CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
+    `SELECT cd_regulator, '[' || string_agg(${FATO_JSON}, ',' ORDER BY ano, trimestre, demo, cd_conta) || ']' AS fatos
        FROM mart_fatos_trimestrais WHERE cd_regulator IN (${cds.join(', ')}) AND ${faixaDeEmpresas(cds)}
-       ORDER BY cd_regulator, ano, trimestre, demo, cd_conta`,
-    FatoTrimestralRow,
+       GROUP BY cd_regulator ORDER BY cd_regulator`,
+    z.object({ cd_regulator: num, fatos: z.string() }),
   );
   const out: ManifestEntry[] = [];
-  for (const [cd, rs] of agruparPorEmpresa(rows)) {
-    const fatos = rs.map(
-      (r): FatoTrimestral => ({
-        ano: r.ano,
-        trimestre: r.trimestre,
-        demo: r.demo,
-        cd_conta: r.cd_conta,
-        ds_conta: r.ds_conta,
-        agreg: r.agreg,
-        valor: r.valor,
-        acumulado: r.acumulado,
-        flag: r.flag,
-        origem: r.origem,
-        versao: r.versao,
-        dt_receb: r.dt_receb,
-        fonte: `${r.arquivo}:${r.linha}`,
-      }),
-    );
+  for (const { cd_regulator: cd, fatos } of rows) {
+    const destino = escrita(ARTEFATOS.fatos_trimestrais, { cd });
+    const envelope = destino.schema.parse({
+      cd_regulator: cd,
+      trimestral: true,
+      fatos: [],
+      nota: frase('pt', 'fatos_trimestrais', 'nota'),
+      nota_en: frase('en', 'fatos_trimestrais', 'nota'),
+      citacao: citacaoDe('pt', ctx.versao_do_dado, 'fatos_trimestrais', { cd: String(cd) }),
+    });
     out.push(
-      await ctx.writer.json({
+      await escreverJsonTexto(ctx.writer, {
         name: `fatos_trimestrais_${cd}`,
-        ...escrita(ARTEFATOS.fatos_trimestrais, { cd }),
-        data: {
-          cd_regulator: cd,
-          trimestral: true,
-          fatos,
-          nota: frase('pt', 'fatos_trimestrais', 'nota'),
-          nota_en: frase('en', 'fatos_trimestrais', 'nota'),
-          citacao: citacaoDe('pt', ctx.versao_do_dado, 'fatos_trimestrais', { cd: String(cd) }),
-        },
+        ...destino,
+        texto: jsonComTexto(envelope, 'fatos', fatos),
       }),
     );
   }

@@ -1,7 +1,7 @@
 import type { AuditoriaDepAmort } from '@fundamentos/schemas/auditoria';
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { EmpresaIndice } from '@fundamentos/schemas/empresa';
-import type { Fato } from '@fundamentos/schemas/fatos';
+import { FatoSchema } from '@fundamentos/schemas/fatos';
 import {
   formatarContaUsada,
   INDICADORES,
@@ -17,11 +17,13 @@ import { agruparPor, agruparPorEmpresa } from '../../core/agrupar.ts';
 import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
 import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
+import { escreverJsonTexto, exigirDentroDoSchema, jsonComTexto, jsonObjeto } from '../../publish/json-sql.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { DICIONARIO, dicionario, METODOLOGIA } from './dicionario.ts';
-import { FatoRow, IndicadorRow, PapelRow } from './linhas.ts';
+import { CAMPOS_DO_FATO, fatosForaDoSchema } from './fatos-json.ts';
+import { IndicadorRow, PapelRow } from './linhas.ts';
 import { provenienciaDoIndicador } from './proveniencia.ts';
 import { AUSENCIAS, EMPRESAS_COM_FATOS_TRIMESTRAIS, EMPRESAS_COM_SCORES, PUBLICADAS } from './recursos.ts';
 
@@ -58,6 +60,19 @@ const ReapRow = z.object({
   versao_seguinte: num,
   dt_receb_seguinte: z.string().nullable(),
 });
+
+/** One annual fact as JSON text, written by DuckDB (publish/json-sql.ts) in FatoSchema's key order. */
+const FATO_JSON = jsonObjeto(
+  { ...CAMPOS_DO_FATO, valor: { numero: 'CAST(valor AS DOUBLE)' } },
+  Object.keys(FatoSchema.shape),
+);
+
+/** The published rows of mart_fatos that FatoSchema would reject (json-sql.ts `exigirDentroDoSchema`). */
+const FATOS_FORA_DO_SCHEMA = fatosForaDoSchema(
+  'mart_fatos',
+  'cd_regulator, ano, demo, cd_conta, agreg, valor, versao',
+  'valor IS NOT NULL',
+);
 
 const AlertaRow = z.object({ cd_regulator: num, ano: num, lucro: num, ctrl: num, diferenca_relativa: num });
 
@@ -146,7 +161,8 @@ async function publicarEmpresa(
     ind: z.infer<typeof IndicadorRow>[];
     papeis: z.infer<typeof PapelRow>[];
     reap: z.infer<typeof ReapRow>[];
-    fatos: z.infer<typeof FatoRow>[];
+    /** The `fatos` array as JSON text (FATO_JSON per row). */
+    fatos: string;
     alerta: z.infer<typeof AlertaRow> | undefined;
     tem: Presenca;
   },
@@ -233,28 +249,19 @@ async function publicarEmpresa(
       },
     }),
   );
-  const fatos: Fato[] = d.fatos.map((f) => ({
-    ano: f.ano,
-    demo: f.demo,
-    cd_conta: f.cd_conta,
-    ds_conta: f.ds_conta,
-    agreg: f.agreg,
-    valor: f.valor,
-    versao: f.versao,
-    dt_receb: f.dt_receb,
-    fonte: `${f.arquivo}:${f.linha}`,
-  }));
+  const fatos = escrita(ARTEFATOS.fatos, { cd: e.cd_regulator });
+  const envelope = fatos.schema.parse({
+    cd_regulator: e.cd_regulator,
+    trimestral: false,
+    fatos: [],
+    nota: frase('pt', 'fatos', 'nota'),
+    citacao: citacaoDe('pt', v, 'fatos', { cd: String(e.cd_regulator) }),
+  });
   out.push(
-    await ctx.writer.json({
+    await escreverJsonTexto(ctx.writer, {
       name: `fatos_${e.cd_regulator}`,
-      ...escrita(ARTEFATOS.fatos, { cd: e.cd_regulator }),
-      data: {
-        cd_regulator: e.cd_regulator,
-        trimestral: false,
-        fatos,
-        nota: frase('pt', 'fatos', 'nota'),
-        citacao: citacaoDe('pt', v, 'fatos', { cd: String(e.cd_regulator) }),
-      },
+      ...fatos,
+      texto: jsonComTexto(envelope, 'fatos', d.fatos),
     }),
   );
   return out;
@@ -284,18 +291,18 @@ async function dadosDaFatia(db: BuildContext['db'], fatia: readonly Empresa[]) {
      ORDER BY cd_regulator, ano, demo, cd_conta, agreg, ano_filing_seguinte, versao_seguinte`,
     ReapRow,
   );
+  // Each company's facts as one JSON array text, written by DuckDB (issue #10 item 1).
   const fatos = await linhas(
     db,
-    `SELECT cd_regulator, ano, demo, cd_conta, ds_conta, agreg, CAST(valor AS DOUBLE) AS valor, versao,
-            CAST(dt_receb AS VARCHAR) AS dt_receb, arquivo, linha
-     FROM mart_fatos WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa} ORDER BY cd_regulator, ano, demo, cd_conta`,
-    FatoRow,
+    `SELECT cd_regulator, '[' || string_agg(${FATO_JSON}, ',' ORDER BY ano, demo, cd_conta) || ']' AS fatos
+     FROM mart_fatos WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa} GROUP BY cd_regulator`,
+    z.object({ cd_regulator: num, fatos: z.string() }),
   );
   return {
     ind: agruparPorEmpresa(ind),
     papeis: agruparPorEmpresa(papeis),
     reap: agruparPorEmpresa(reap),
-    fatos: agruparPorEmpresa(fatos),
+    fatos: new Map(fatos.map((f) => [f.cd_regulator, f.fatos])),
   };
 }
 
@@ -319,6 +326,7 @@ export const publicacaoFundamentosStage: Stage = {
     const db = ctx.db;
     const v = ctx.versao_do_dado;
     const out: ManifestEntry[] = [];
+    await exigirDentroDoSchema(db, 'mart_fatos', 'FatoSchema', FATOS_FORA_DO_SCHEMA);
     const empresas = await linhas(
       db,
       `SELECT cd_regulator, nome, cnpj, setor, tipo, ticker_atual, tickers, primeiro_ano, ultimo_ano, reapresentacoes
@@ -353,7 +361,7 @@ export const publicacaoFundamentosStage: Stage = {
             ind: d.ind.get(e.cd_regulator) ?? [],
             papeis: d.papeis.get(e.cd_regulator) ?? [],
             reap: d.reap.get(e.cd_regulator) ?? [],
-            fatos: d.fatos.get(e.cd_regulator) ?? [],
+            fatos: d.fatos.get(e.cd_regulator) ?? '[]',
             alerta: alertas.get(e.cd_regulator)?.[0],
           })),
         );

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { ArtefactWriter, BuildContext, BuildReporter } from '../../../core/stage.ts';
+import { verificarTextoJson } from '../../../publish/artefact-writer.ts';
 
 /**
  * Test support: a BuildContext whose writer validates like the real one but keeps JSON and text
@@ -40,6 +41,11 @@ export async function contextoMemoria(): Promise<{ ctx: BuildContext; capturado:
       const body = JSON.stringify(data);
       capturado.json.set(a.path, data);
       return entrada(a.name, a.path, a.schemaName, 'json', body, Array.isArray(data) ? data.length : 1);
+    },
+    async jsonTexto(a) {
+      const rows = verificarTextoJson(a);
+      capturado.json.set(a.path, a.schema.parse(JSON.parse(a.texto)));
+      return entrada(a.name, a.path, a.schemaName, 'json', a.texto, rows);
     },
     async parquet(a) {
       const n = Number(

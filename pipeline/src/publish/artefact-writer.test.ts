@@ -1,0 +1,42 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createArtefactWriter, VERIFICAR_TEXTO_A_CADA, verificarTextoJson } from './artefact-writer.ts';
+
+const Schema = z.strictObject({ a: z.number(), b: z.array(z.string()) });
+const alvo = { path: 'json/x.json', schemaName: 'x', schema: Schema };
+const root = await mkdtemp(join(tmpdir(), 'writer-texto-'));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('writer.jsonTexto: JSON text written elsewhere, held to the schema and to JSON.stringify', () => {
+  it('accepts exactly the bytes JSON.stringify writes for the parsed value', () => {
+    expect(verificarTextoJson({ ...alvo, texto: '{"a":1.5,"b":["x\\u001b"]}' })).toBe(1);
+  });
+
+  it('rejects text that parses to the same value but is written differently, naming the byte', () => {
+    expect(() => verificarTextoJson({ ...alvo, texto: '{"a":2.0,"b":[]}' })).toThrow(/differs .* at byte 6:/);
+    expect(() => verificarTextoJson({ ...alvo, texto: '{"b":[],"a":1}' })).toThrow(/differs/);
+    expect(() => verificarTextoJson({ ...alvo, texto: '{"a":1,"b":["\\u001B"]}' })).toThrow(/differs/);
+  });
+
+  it('rejects text that does not parse or does not fit the schema', () => {
+    expect(() => verificarTextoJson({ ...alvo, texto: '{"a":1,' })).toThrow(/does not parse/);
+    expect(() => verificarTextoJson({ ...alvo, texto: '{"a":"1","b":[]}' })).toThrow(/does not match x/);
+  });
+
+  it('the real writer writes the text with a newline, checks the first one in full, and takes objects only', async () => {
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    const w = createArtefactWriter(root, db);
+    if (!w.jsonTexto) throw new Error('the real writer has jsonTexto');
+    await expect(w.jsonTexto({ ...alvo, name: 'x', texto: '{"a":1.0,"b":[]}' })).rejects.toThrow(/differs/);
+    const w2 = createArtefactWriter(root, db);
+    const e = await w2.jsonTexto?.({ ...alvo, name: 'x', texto: '{"a":1,"b":[]}' });
+    expect(e).toMatchObject({ path: 'json/x.json', rows: 1, format: 'json', bytes: 15 });
+    expect(await readFile(join(root, 'json/x.json'), 'utf8')).toBe('{"a":1,"b":[]}\n');
+    await expect(w2.jsonTexto?.({ ...alvo, name: 'x', texto: '[1]' })).rejects.toThrow(/JSON objects/);
+    expect(VERIFICAR_TEXTO_A_CADA).toBeGreaterThan(1);
+  });
+});
