@@ -15,6 +15,8 @@ interface Opcoes {
   root: string;
   outDir: string;
   site: string;
+  /** Working directory of this build (scripts/cli.ts gives each build one of its own); `root` otherwise. */
+  cwd?: string;
   /** The publication (FUNDAMENTOS_SITE_DATA), whose weights balance a build in parts. */
   dados?: string;
   /** Parts the pages are rendered in: part 0 by Astro, the others by worker threads (scripts/partes.ts). */
@@ -22,9 +24,9 @@ interface Opcoes {
 }
 
 const opcoes = JSON.parse(process.argv[2] ?? '{}') as Opcoes;
-const { dados, partes, ...config } = opcoes;
+const { cwd, dados, partes, ...config } = opcoes;
 // Astro resolves some build directories against the working directory, not `root`.
-process.chdir(config.root);
+process.chdir(cwd ?? config.root);
 await build(
   {
     ...config,

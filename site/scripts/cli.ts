@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { mkdir, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,10 +59,22 @@ async function astroBuild(
   opcoes: { root: string; outDir: string; site: string },
   processos: number,
 ): Promise<void> {
-  if (process.features.typescript)
-    return processoAstro(
-      processos === 1 ? opcoes : { ...opcoes, partes: processos, dados: process.env[DATA_ENV] ?? '' },
-    );
+  if (process.features.typescript) {
+    // A working directory per build: Astro writes the bundle of the pages under `<cwd>/.astro/.prerender`
+    // (outDir outside cwd), which the worker threads import, so two builds at once must not share it.
+    const cwd = join(opcoes.root, '.astro', `build-${process.pid}`);
+    await mkdir(cwd, { recursive: true });
+    try {
+      await processoAstro(
+        processos === 1
+          ? { ...opcoes, cwd }
+          : { ...opcoes, cwd, partes: processos, dados: process.env[DATA_ENV] ?? '' },
+      );
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
+    return;
+  }
   // Astro resolves some build directories against the working directory, not `root`.
   process.chdir(opcoes.root);
   const { build } = await import('astro');

@@ -1,5 +1,5 @@
 /**
- * A worker thread of the one Astro build (scripts/paralelo.ts): it renders part `i` of the pages from the
+ * A worker thread of the one Astro build (integracaoEmParalelo in scripts/partes.ts): it renders part `i` of the pages from the
  * prerender bundle the Astro build on the main thread already made, and writes them into `outDir`, while
  * the main thread renders part 0. Astro, Vite and the bundle of the pages are not started again: the
  * worker imports the bundle's entry (its own copy of the modules, as a second process would) and renders
@@ -9,15 +9,16 @@
  * (scripts/partes.ts sends every summary route, the 404 pages among them, to part 0): the request URL of
  * `getUrlForPath` and the output file of `getOutFolder`/`getOutFile` for `build.format: 'directory'` (a page
  * `/a/b` → `a/b/index.html`, an endpoint `/a/b.md` → `a/b.md`), and the response body written as it is.
- * Anything else (a redirect, another route type, another format) fails the build naming the page, rather
- * than being written differently from Astro.
+ * Anything else (a redirect, another route type, a status-code page, a page a `public/` file shadows;
+ * another format or `trailingSlash: 'never'`, refused by the integration) fails the build naming the page,
+ * rather than being written differently from Astro.
  *
  * Node strips the types of this file itself (no tsx in the build): Node and Astro only.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parentPort, workerData } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import { StaticPaths } from 'astro/runtime/prerender/static-paths.js';
 import { type DadosDoTrabalhador, paginasDaParte } from './partes.ts';
 
@@ -49,6 +50,7 @@ const pesos = {
 const paginas = paginasDaParte(await new StaticPaths(app).getAll(), d.parte, pesos);
 const base = d.base.endsWith('/') ? d.base : `${d.base}/`;
 const pastas = new Set<string>();
+const publicos = new Set(d.publicos);
 for (const { pathname, route } of paginas) {
   if ((route.type !== 'page' && route.type !== 'endpoint') || /^\/(?:404|500)$/.test(pathname))
     throw new Error(`site build, part ${d.parte.i}: ${pathname} (${route.type}) is rendered by Astro only`);
@@ -61,12 +63,13 @@ for (const { pathname, route } of paginas) {
   if (resposta.status >= 300 && resposta.status < 400)
     throw new Error(`site build, part ${d.parte.i}: ${pathname} answered a redirect`);
   if (!resposta.body) continue;
-  const arquivo = fileURLToPath(
-    new URL(route.type === 'page' ? `${relativo}index.html` : relativo, d.outDir),
-  );
+  const saida = route.type === 'page' ? `${relativo}index.html` : relativo;
+  // Astro skips such a page with a warning and keeps the public file
+  if (publicos.has(decodeURI(saida)))
+    throw new Error(`site build, part ${d.parte.i}: ${pathname} is shadowed by public/${saida}`);
+  const arquivo = fileURLToPath(new URL(saida, d.outDir));
   const pasta = dirname(arquivo);
   if (!pastas.has(pasta)) mkdirSync(pasta, { recursive: true });
   pastas.add(pasta);
   writeFileSync(arquivo, Buffer.from(await resposta.arrayBuffer()));
 }
-parentPort?.postMessage(paginas.length);

@@ -9,7 +9,7 @@
  * the publication's manifest and code map are read as plain JSON, only to weigh the parts.
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
@@ -164,6 +164,8 @@ export interface DadosDoTrabalhador {
   base: string;
   /** `outDir` as a file URL ending in `/`. */
   outDir: string;
+  /** The files of `public/`, relative: Astro does not write a page over one of them. */
+  publicos: string[];
   parte: Parte;
   pesos: { empresaDoCodigo: [string, number][]; bytesDaEmpresa: [number, number][] };
 }
@@ -177,7 +179,16 @@ interface AppDoBuild {
   setInternals(internals: InternalsDoBuild): void;
   getOptions(): {
     origin: string;
-    settings: { scripts: unknown; config: { base: string; outDir: URL; build: { format: string } } };
+    settings: {
+      scripts: unknown;
+      config: {
+        base: string;
+        outDir: URL;
+        publicDir: URL;
+        trailingSlash: string;
+        build: { format: string };
+      };
+    };
   };
 }
 
@@ -195,6 +206,12 @@ async function entradaDoPrerender(outDir: string): Promise<string> {
       `site build in parts: expected one prerender-entry.*.mjs in ${dir}, found ${entradas.length}`,
     );
   return pathToFileURL(join(dir, entradas[0] ?? '')).href;
+}
+
+/** The files under `dir`, relative to it; none when it does not exist. */
+async function arquivosDe(dir: string): Promise<string[]> {
+  const entradas = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entradas.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
 }
 
 /** Runs the worker of one part; resolves when it has written its pages, rejects with its error. */
@@ -253,10 +270,11 @@ export function integracaoEmParalelo(
                 throw new Error('site build in parts: no setup');
               const opcoes = app.getOptions();
               const { config } = opcoes.settings;
-              if (config.build.format !== 'directory')
+              if (config.build.format !== 'directory' || config.trailingSlash === 'never')
                 throw new Error(
-                  `site build in parts: build.format ${config.build.format} (only 'directory')`,
+                  `site build in parts: build.format ${config.build.format}, trailingSlash ${config.trailingSlash} (the workers write Astro's 'directory' format with slashes)`,
                 );
+              const publicos = await arquivosDe(fileURLToPath(config.publicDir));
               for (let i = 1; i < n; i++)
                 partes.push(
                   trabalhador({
@@ -267,6 +285,7 @@ export function integracaoEmParalelo(
                     origem: opcoes.origin,
                     base: config.base,
                     outDir: config.outDir.href,
+                    publicos,
                     parte: { i, n },
                     pesos: {
                       empresaDoCodigo: [...pesos.empresaDoCodigo],
