@@ -265,7 +265,6 @@ export function integracaoEmParalelo(
                 );
             },
             getStaticPaths: async () => {
-              const todas = await padrao.getStaticPaths();
               if (app === undefined || internals === undefined)
                 throw new Error('site build in parts: no setup');
               const opcoes = app.getOptions();
@@ -296,7 +295,9 @@ export function integracaoEmParalelo(
                     falha ??= e;
                   }),
                 );
-              return paginasDaParte(todas, { i: 0, n }, pesos);
+              // after the workers start, so their import of the bundle and their own list of pages run
+              // while Astro lists the pages here
+              return paginasDaParte(await padrao.getStaticPaths(), { i: 0, n }, pesos);
             },
             render: (pedido, opcoes) => padrao.render(pedido, opcoes),
             teardown: async () => {
