@@ -4,38 +4,43 @@
  * need none of them, and without them the build spends about a quarter less CPU (docs/site.md, "Build
  * speed"). Node strips the types of this file itself, so it imports nothing but Node, Astro and its options.
  *
- * argv[2]: the options as JSON; the environment (FUNDAMENTOS_SITE_DATA, ASTRO_TELEMETRY_DISABLED,
- * FUNDAMENTOS_SITE_PARTE for a build in parts) is inherited.
+ * argv[2]: the options as JSON; the environment (FUNDAMENTOS_SITE_DATA, ASTRO_TELEMETRY_DISABLED) is
+ * inherited.
  */
 import { build } from 'astro';
 import { OPCOES_ASTRO_BUILD } from './astro-opcoes.ts';
-import { integracaoDaParte, PARTE_ENV, parteDoAmbiente, pesosDaPublicacao } from './partes.ts';
+import { integracaoEmParalelo, pesosDaPublicacao } from './partes.ts';
 
 interface Opcoes {
   root: string;
   outDir: string;
   site: string;
-  /** Working directory of this process: `root`, or a directory of its own for a part of a build in parts. */
+  /** Working directory of this build (scripts/cli.ts gives each build one of its own); `root` otherwise. */
   cwd?: string;
   /** The publication (FUNDAMENTOS_SITE_DATA), whose weights balance a build in parts. */
   dados?: string;
+  /** Parts the pages are rendered in: part 0 by Astro, the others by worker threads (scripts/partes.ts). */
+  partes?: number;
 }
 
 const opcoes = JSON.parse(process.argv[2] ?? '{}') as Opcoes;
+const { cwd, dados, partes, ...config } = opcoes;
 // Astro resolves some build directories against the working directory, not `root`.
-// Two parts of one build must not share it: with `outDir` outside it, Astro writes the bundled pages to
-// `<cwd>/.astro/.prerender` and removes that directory when it is done.
-const { cwd, dados, ...config } = opcoes;
 process.chdir(cwd ?? config.root);
-const parte = parteDoAmbiente(process.env[PARTE_ENV]);
 await build(
   {
     ...config,
     logLevel: process.env.SITE_LOG === 'info' ? 'info' : 'warn',
     integrations:
-      parte === null
-        ? []
-        : [integracaoDaParte(parte, dados === undefined ? undefined : await pesosDaPublicacao(dados))],
+      partes !== undefined && partes > 1
+        ? [
+            integracaoEmParalelo(
+              partes,
+              config.outDir,
+              dados === undefined ? undefined : await pesosDaPublicacao(dados),
+            ),
+          ]
+        : [],
   },
   OPCOES_ASTRO_BUILD,
 );

@@ -7,7 +7,6 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DATA_ENV } from '../src/data/ambiente.ts';
 import { OPCOES_ASTRO_BUILD } from './astro-opcoes.ts';
-import { juntarPartes, PARTE_ENV } from './partes.ts';
 
 const SITE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const USO = `usage:
@@ -24,8 +23,8 @@ const BuildArgs = z.object({
   out: z.string().default(resolve(SITE_DIR, 'dist')),
   'base-url': z.url().default(process.env.FUNDAMENTOS_BASE_URL ?? 'http://localhost:4321'),
   'check-links': z.boolean().default(false),
-  // Astro processes rendering parts of the pages (scripts/partes.ts): one per core, at most 4 (each holds
-  // the publication's artefacts in memory).
+  // Parts the pages are rendered in, each on a thread of its own (scripts/partes.ts): one per core, at most 4
+  // (each holds the artefacts of its companies in memory). The flag keeps its name from when each part was a process.
   processos: z.coerce.number().int().min(1).max(64).default(Math.min(4, availableParallelism())),
 });
 const ServeArgs = z.object({
@@ -33,8 +32,8 @@ const ServeArgs = z.object({
   dir: z.string().default(resolve(SITE_DIR, 'dist')),
 });
 
-/** One `scripts/astro-build.ts` process; rejects naming the part when it fails. */
-function processoAstro(opcoes: Record<string, string>, parte: string | null): Promise<void> {
+/** The `scripts/astro-build.ts` process; rejects when it fails. */
+function processoAstro(opcoes: Record<string, string | number>): Promise<void> {
   const script = fileURLToPath(new URL('astro-build.ts', import.meta.url));
   const env = {
     // V8's code cache of Astro, Vite and the bundled pages, kept between builds: each Astro process
@@ -42,45 +41,38 @@ function processoAstro(opcoes: Record<string, string>, parte: string | null): Pr
     // same with or without it, and Node discards an entry whose source changed.
     NODE_COMPILE_CACHE: join(SITE_DIR, 'node_modules', '.cache', 'node-compile'),
     ...process.env,
-    ...(parte === null ? {} : { [PARTE_ENV]: parte }),
   };
   return new Promise((ok, erro) => {
     const p = spawn(process.execPath, [script, JSON.stringify(opcoes)], { stdio: 'inherit', env });
     p.on('error', erro);
-    p.on('exit', (c) =>
-      c === 0 ? ok() : erro(new Error(`astro build${parte === null ? '' : ` (part ${parte})`} exited ${c}`)),
-    );
+    p.on('exit', (c) => (c === 0 ? ok() : erro(new Error(`astro build exited ${c}`))));
   });
 }
 
 /**
- * Runs `scripts/astro-build.ts` in child processes without tsx's loader hooks when this Node strips types
- * itself (Node ≥ 22.18, the workspace's): one, or `processos` that each render a part of the pages into a
- * directory of their own beside `outDir`, moved into it at the end (scripts/partes.ts). Otherwise builds in
- * this process as before.
+ * Runs `scripts/astro-build.ts` in a child process without tsx's loader hooks when this Node strips types
+ * itself (Node ≥ 22.18, the workspace's): one Astro build whose pages are rendered in `processos` parts, part
+ * 0 by Astro and the others by worker threads over the same bundle (scripts/partes.ts,
+ * integracaoEmParalelo). Otherwise builds in this process, in one part, as before.
  */
 async function astroBuild(
   opcoes: { root: string; outDir: string; site: string },
   processos: number,
 ): Promise<void> {
   if (process.features.typescript) {
-    if (processos === 1) return processoAstro(opcoes, null);
-    const partes = Array.from({ length: processos }, (_, i) => ({
-      parte: `${i}/${processos}`,
-      outDir: i === 0 ? opcoes.outDir : `${opcoes.outDir}.parte-${i}`,
-      // per build as well as per part: two builds at once must not share a part's `.astro/.prerender`
-      cwd: i === 0 ? opcoes.root : join(opcoes.root, '.astro', `parte-${process.pid}-${i}`),
-    }));
-    for (const p of partes) await mkdir(p.cwd, { recursive: true });
-    const dados = process.env[DATA_ENV] ?? '';
-    await Promise.all(
-      partes.map((p) => processoAstro({ ...opcoes, outDir: p.outDir, cwd: p.cwd, dados }, p.parte)),
-    );
-    await juntarPartes(
-      opcoes.outDir,
-      partes.slice(1).map((p) => p.outDir),
-    );
-    for (const p of partes.slice(1)) await rm(p.cwd, { recursive: true, force: true });
+    // A working directory per build: Astro writes the bundle of the pages under `<cwd>/.astro/.prerender`
+    // (outDir outside cwd), which the worker threads import, so two builds at once must not share it.
+    const cwd = join(opcoes.root, '.astro', `build-${process.pid}`);
+    await mkdir(cwd, { recursive: true });
+    try {
+      await processoAstro(
+        processos === 1
+          ? { ...opcoes, cwd }
+          : { ...opcoes, cwd, partes: processos, dados: process.env[DATA_ENV] ?? '' },
+      );
+    } finally {
+      await rm(cwd, { recursive: true, force: true });
+    }
     return;
   }
   // Astro resolves some build directories against the working directory, not `root`.

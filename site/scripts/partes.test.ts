@@ -1,16 +1,8 @@
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { juntarPartes, paginasDaParte, parteDoAmbiente, pesosDaPublicacao } from './partes.ts';
+import { describe, expect, it } from 'vitest';
+import { paginasDaParte, pesosDaPublicacao } from './partes.ts';
 
 // Page lists and directories here are made for this test (not from a publication).
 const lista = [
@@ -84,13 +76,6 @@ describe('paginasDaParte', () => {
     expect(tres[1]).toEqual(['/acoes/B', '/en/acoes/B', '/acoes/B/margem']);
     expect(tres[2]).toHaveLength(5);
   });
-
-  it('reads the part from the environment and refuses a bad value', () => {
-    expect(parteDoAmbiente(undefined)).toBeNull();
-    expect(parteDoAmbiente('1/2')).toEqual({ i: 1, n: 2 });
-    expect(() => parteDoAmbiente('2/2')).toThrow(/FUNDAMENTOS_SITE_PARTE=2\/2/);
-    expect(() => parteDoAmbiente('x')).toThrow(/expected <i>\/<n>/);
-  });
 });
 
 describe('pesosDaPublicacao', () => {
@@ -124,33 +109,3 @@ function escreverArquivo(arquivo: string, texto: string): void {
   mkdirSync(join(arquivo, '..'), { recursive: true });
   writeFileSync(arquivo, texto);
 }
-
-describe('juntarPartes', () => {
-  const raiz = mkdtempSync(join(tmpdir(), 'site-partes-'));
-  afterAll(() => rmSync(raiz, { recursive: true, force: true }));
-  const escrever = (dir: string, rel: string, texto: string) => {
-    mkdirSync(join(dir, rel, '..'), { recursive: true });
-    writeFileSync(join(dir, rel), texto);
-  };
-
-  it('moves every part into the output and keeps a file the parts share once', async () => {
-    const destino = join(raiz, 'dist');
-    const parte = join(raiz, 'dist.parte-1');
-    escrever(destino, 'index.html', 'a');
-    escrever(destino, '_astro/estilo.css', 'css');
-    escrever(parte, 'acoes/B/index.html', 'b');
-    escrever(parte, '_astro/estilo.css', 'css');
-    await juntarPartes(destino, [parte]);
-    expect(readFileSync(join(destino, 'acoes/B/index.html'), 'utf8')).toBe('b');
-    expect(readFileSync(join(destino, '_astro/estilo.css'), 'utf8')).toBe('css');
-    expect(readdirSync(raiz)).toEqual(['dist']);
-  });
-
-  it('fails naming the file when two parts wrote it differently', async () => {
-    const destino = join(raiz, 'dist2');
-    const parte = join(raiz, 'dist2.parte-1');
-    escrever(destino, '404.html', 'um');
-    escrever(parte, '404.html', 'outro');
-    await expect(juntarPartes(destino, [parte])).rejects.toThrow(/404\.html differs/);
-  });
-});

@@ -1,34 +1,22 @@
 /**
- * A site build in several Astro processes, one per core (docs/site.md, "Build speed"). Astro renders the
- * pages of one build on one thread; the thousands of company pages are independent of one another, so
- * `scripts/cli.ts build` starts `n` Astro builds of the same sources and data, part `i` rendering its share
- * of the full list (every page of a company in one part, the parts balanced by cost: paginasDaParte), each
- * into its own directory, then moves the parts into the output directory. Each part repeats Astro's start-up
- * (config, the Vite bundle of the pages, `getStaticPaths`); the pages themselves are rendered once.
+ * A site build rendered in parts, one per core (docs/site.md, "Build speed"). Astro renders the pages of one
+ * build on one thread; the thousands of company pages are independent of one another, so one Astro build
+ * (start-up, config, the Vite bundle of the pages) renders part 0 of the full list on its own thread while
+ * worker threads (scripts/parte-trabalhador.ts) render the other parts from the same bundle, every page of a
+ * company in one part and the parts balanced by cost (paginasDaParte), all writing into the output directory.
  *
  * Node strips the types of this file itself (it is imported by scripts/astro-build.ts): Node and Astro only;
  * the publication's manifest and code map are read as plain JSON, only to weigh the parts.
  */
-import { mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
-
-/** Set by scripts/cli.ts for each Astro process of a build in parts: `<i>/<n>`, 0 ≤ i < n. */
-export const PARTE_ENV = 'FUNDAMENTOS_SITE_PARTE';
 
 export interface Parte {
   i: number;
   n: number;
-}
-
-/** The part this process renders, from PARTE_ENV; null for a build in one process. */
-export function parteDoAmbiente(valor: string | undefined): Parte | null {
-  if (valor === undefined || valor === '') return null;
-  const m = /^(\d+)\/(\d+)$/.exec(valor);
-  const i = Number(m?.[1]);
-  const n = Number(m?.[2]);
-  if (!m || n < 1 || i >= n) throw new Error(`${PARTE_ENV}=${valor}: expected <i>/<n> with 0 ≤ i < n`);
-  return { i, n };
 }
 
 /** Astro's pathname normalisation when two routes give the same path (the first route listed wins). */
@@ -161,55 +149,165 @@ export function paginasDaParte<T extends { pathname: string; route: { component:
   ];
 }
 
-/** The integration that makes this Astro process render only its part, through Astro's prerenderer hook. */
-export function integracaoDaParte(p: Parte, pesos?: PesosDaPublicacao): AstroIntegration {
-  return {
-    name: 'fundamentos:parte',
-    hooks: {
-      'astro:build:start': ({ setPrerenderer }) => {
-        setPrerenderer((padrao) => ({
-          name: `fundamentos:parte-${p.i}-de-${p.n}`,
-          setup: () => padrao.setup?.() ?? Promise.resolve(),
-          getStaticPaths: async () => paginasDaParte(await padrao.getStaticPaths(), p, pesos),
-          render: (pedido, opcoes) => padrao.render(pedido, opcoes),
-          teardown: () => padrao.teardown?.() ?? Promise.resolve(),
-        }));
-      },
-    },
+/** What a worker thread rendering part `parte` needs (scripts/parte-trabalhador.ts); structured-cloneable. */
+export interface DadosDoTrabalhador {
+  /** URL of the prerender bundle's entry the main thread's Astro build wrote and imported. */
+  entrada: string;
+  /** Astro's build internals the bundle reads while rendering: each page's stylesheets by page key. */
+  estilos: [string, unknown][];
+  /** … and the bundled scripts by entry specifier. */
+  pacotes: [string, string][];
+  /** The settings' injected scripts (`settings.scripts`). */
+  scripts: unknown;
+  /** Origin and base of the request URLs Astro gives each page. */
+  origem: string;
+  base: string;
+  /** `outDir` as a file URL ending in `/`. */
+  outDir: string;
+  /** The files of `public/`, relative: Astro does not write a page over one of them. */
+  publicos: string[];
+  parte: Parte;
+  pesos: { empresaDoCodigo: [string, number][]; bytesDaEmpresa: [number, number][] };
+}
+
+/** The parts of Astro's build internals and options this integration reads (Astro 7.3, not public types). */
+interface InternalsDoBuild {
+  pagesByKeys: Map<string, { styles: unknown }>;
+  entrySpecifierToBundleMap: Map<string, string>;
+}
+interface AppDoBuild {
+  setInternals(internals: InternalsDoBuild): void;
+  getOptions(): {
+    origin: string;
+    settings: {
+      scripts: unknown;
+      config: {
+        base: string;
+        outDir: URL;
+        publicDir: URL;
+        trailingSlash: string;
+        build: { format: string };
+      };
+    };
   };
 }
 
-async function arquivos(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (e.isFile()) out.push(relative(dir, join(e.parentPath, e.name)));
-  return out;
+/**
+ * The prerender bundle's entry, where Astro 7.3 writes it (`getPrerenderOutputDirectory`): under `outDir`
+ * when it lies inside the working directory, else under `<cwd>/.astro/`.
+ */
+async function entradaDoPrerender(outDir: string): Promise<string> {
+  const dir = outDir.startsWith(process.cwd())
+    ? join(outDir, '.prerender')
+    : join(process.cwd(), '.astro', '.prerender');
+  const entradas = (await readdir(dir)).filter((f) => /^prerender-entry\..*\.mjs$/.test(f));
+  if (entradas.length !== 1)
+    throw new Error(
+      `site build in parts: expected one prerender-entry.*.mjs in ${dir}, found ${entradas.length}`,
+    );
+  return pathToFileURL(join(dir, entradas[0] ?? '')).href;
+}
+
+/** The files under `dir`, relative to it; none when it does not exist. */
+async function arquivosDe(dir: string): Promise<string[]> {
+  const entradas = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entradas.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name)));
+}
+
+/** Runs the worker of one part; resolves when it has written its pages, rejects with its error. */
+function trabalhador(dados: DadosDoTrabalhador): Promise<void> {
+  return new Promise((ok, erro) => {
+    const w = new Worker(fileURLToPath(new URL('parte-trabalhador.ts', import.meta.url)), {
+      workerData: dados,
+    });
+    w.on('error', erro);
+    w.on('exit', (c) => (c === 0 ? ok() : erro(new Error(`site build: part ${dados.parte.i} exited ${c}`))));
+  });
 }
 
 /**
- * Moves every file of the parts' directories into `destino` (the directory of part 0) and removes them.
- * A file more than one part wrote (the CSS bundle, public/ files) must be the same bytes in each, or the
- * build fails naming it: the parts build the same sources, so a difference is a bug, not a choice.
+ * The integration that renders a build's pages in `n` parts from one Astro build (one start-up, one Vite
+ * bundle): part 0 on Astro's own thread, parts 1… each in a worker thread (scripts/parte-trabalhador.ts)
+ * that imports the bundle Astro made and writes its pages into `outDir` while Astro renders part 0. The
+ * default prerenderer's `setup` imports the bundle's entry and hands it Astro's internals; the entry is
+ * imported here first (the same module) so those internals can be passed on to the workers.
  */
-export async function juntarPartes(destino: string, partes: readonly string[]): Promise<void> {
-  // Listed once: the parts share only a few files (the CSS bundle, public/), so reading the destination
-  // for each moved page would cost a failed open per page.
-  const existentes = new Set(await arquivos(destino));
-  for (const dir of partes) {
-    const pastas = new Set<string>();
-    for (const rel of await arquivos(dir)) {
-      const de = join(dir, rel);
-      const para = join(destino, rel);
-      if (!existentes.has(rel)) {
-        const pasta = dirname(para);
-        if (!pastas.has(pasta)) await mkdir(pasta, { recursive: true });
-        pastas.add(pasta);
-        await rename(de, para);
-        existentes.add(rel);
-      } else if (!(await readFile(para)).equals(await readFile(de))) {
-        throw new Error(`site build in parts: ${rel} differs between ${destino} and ${dir}`);
-      }
-    }
-    await rm(dir, { recursive: true, force: true });
-  }
+export function integracaoEmParalelo(
+  n: number,
+  outDir: string,
+  pesos: PesosDaPublicacao = SEM_PESOS,
+): AstroIntegration {
+  return {
+    name: 'fundamentos:paralelo',
+    hooks: {
+      'astro:build:start': ({ setPrerenderer }) => {
+        setPrerenderer((padrao) => {
+          let entrada = '';
+          let app: AppDoBuild | undefined;
+          let internals: InternalsDoBuild | undefined;
+          const partes: Promise<void>[] = [];
+          let falha: unknown;
+          return {
+            name: `fundamentos:paralelo-${n}`,
+            setup: async () => {
+              entrada = await entradaDoPrerender(outDir);
+              const mod = (await import(entrada)) as { app: AppDoBuild };
+              const original = mod.app.setInternals.bind(mod.app);
+              mod.app.setInternals = (i) => {
+                internals = i;
+                original(i);
+              };
+              app = mod.app;
+              await padrao.setup?.();
+              if (internals === undefined)
+                throw new Error(
+                  `site build in parts: Astro did not set up ${entrada} (an Astro other than 7.3?)`,
+                );
+            },
+            getStaticPaths: async () => {
+              if (app === undefined || internals === undefined)
+                throw new Error('site build in parts: no setup');
+              const opcoes = app.getOptions();
+              const { config } = opcoes.settings;
+              if (config.build.format !== 'directory' || config.trailingSlash === 'never')
+                throw new Error(
+                  `site build in parts: build.format ${config.build.format}, trailingSlash ${config.trailingSlash} (the workers write Astro's 'directory' format with slashes)`,
+                );
+              const publicos = await arquivosDe(fileURLToPath(config.publicDir));
+              for (let i = 1; i < n; i++)
+                partes.push(
+                  trabalhador({
+                    entrada,
+                    estilos: [...internals.pagesByKeys].map(([k, p]) => [k, p.styles]),
+                    pacotes: [...internals.entrySpecifierToBundleMap],
+                    scripts: opcoes.settings.scripts,
+                    origem: opcoes.origin,
+                    base: config.base,
+                    outDir: config.outDir.href,
+                    publicos,
+                    parte: { i, n },
+                    pesos: {
+                      empresaDoCodigo: [...pesos.empresaDoCodigo],
+                      bytesDaEmpresa: [...pesos.bytesDaEmpresa],
+                    },
+                  }).catch((e: unknown) => {
+                    // kept for teardown, which Astro awaits after its own part: no unhandled rejection meanwhile
+                    falha ??= e;
+                  }),
+                );
+              // after the workers start, so their import of the bundle and their own list of pages run
+              // while Astro lists the pages here
+              return paginasDaParte(await padrao.getStaticPaths(), { i: 0, n }, pesos);
+            },
+            render: (pedido, opcoes) => padrao.render(pedido, opcoes),
+            teardown: async () => {
+              await Promise.all(partes);
+              await padrao.teardown?.();
+              if (falha !== undefined) throw falha;
+            },
+          };
+        });
+      },
+    },
+  };
 }

@@ -23,10 +23,14 @@ function cli(args: string[]): ChildProcess {
   });
 }
 
-/** `pnpm site build --data <pub> --out <out> --check-links`; rejects with the CLI's output (broken links included) when it fails. */
-export function buildSite(pub: string, out: string, baseUrl: string): Promise<void> {
+/**
+ * `pnpm site build --data <pub> --out <out> --check-links [--processos <n>]`; rejects with the CLI's output
+ * (broken links included) when it fails.
+ */
+export function buildSite(pub: string, out: string, baseUrl: string, processos?: number): Promise<void> {
+  const partes = processos === undefined ? [] : ['--processos', String(processos)];
   return new Promise((ok, fail) => {
-    const p = cli(['build', '--data', pub, '--out', out, '--base-url', baseUrl, '--check-links']);
+    const p = cli(['build', '--data', pub, '--out', out, '--base-url', baseUrl, '--check-links', ...partes]);
     let log = '';
     p.stdout?.on('data', (d: Buffer) => {
       log += d.toString();
