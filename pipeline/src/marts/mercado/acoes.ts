@@ -13,6 +13,13 @@ export const PVP_MIN = 0.05;
 export const PVP_MAX = 50;
 
 /**
+ * The session `p.data` nearest to `a.dt_refer`, as an aggregate. Two equally near (a reference date between
+ * two sessions) give the earlier one, the market as of the reference date: without the second key DuckDB
+ * kept whichever row it met first, so two builds of the same input could pick different days.
+ */
+export const SESSAO_MAIS_PROXIMA = "arg_min(p.data, (abs(date_diff('day', a.dt_refer, p.data)), p.data))";
+
+/**
  * `int_mercado_acoes_brutas`: counts as filed, one row per company and filing (latest VERSAO), with the
  * reception date of that filing (the count is unknowable before it). FRE counts are used only for a
  * company and year without composicao_capital and carry `acoes_do_fre_sem_tesouraria`.
@@ -59,7 +66,7 @@ FROM int_mercado_precos_empresa WHERE classe IS NOT NULL GROUP BY ALL;
 CREATE OR REPLACE TABLE int_mercado_acoes AS
 WITH s AS (
   SELECT a.cd_regulator, a.doc, a.dt_refer,
-    arg_min(p.data, abs(date_diff('day', a.dt_refer, p.data))) AS data_escala
+    ${SESSAO_MAIS_PROXIMA} AS data_escala
   FROM int_mercado_acoes_brutas a JOIN int_mercado_preco_classe p USING (cd_regulator) GROUP BY ALL
 ),
 -- equity of the nearest fiscal year: the test is about orders of magnitude (1 vs 1000), which a year
