@@ -249,7 +249,8 @@ export interface FileRows {
 export async function insertPending(
   db: DuckDBConnection,
   report: BuildReporter,
-  files: readonly { pending: PendingFiles; arquivo: string }[],
+  /** `report`: where that file's notes go (default: the call's). */
+  files: readonly { pending: PendingFiles; arquivo: string; report?: BuildReporter }[],
 ): Promise<StagedFile[]> {
   const byTable = new Map<string, Query[]>();
   const quarantine: Query[] = [];
@@ -258,10 +259,10 @@ export async function insertPending(
     sql: `SELECT *, ${k} AS _k FROM (${q.sql})`,
     params: q.params,
   });
-  for (const [k, { pending, arquivo }] of files.entries()) {
+  for (const [k, { pending, arquivo, report: own }] of files.entries()) {
     const r = pending.rowsOf(arquivo, `p${k}_`);
     if (r.result.rows + r.result.quarantined === 0)
-      report.note('staging', `${arquivo}: header only, no rows`);
+      (own ?? report).note('staging', `${arquivo}: header only, no rows`);
     if (r.rows) byTable.set(r.result.staged, [...(byTable.get(r.result.staged) ?? []), ordered(r.rows, k)]);
     if (r.quarantine) quarantine.push(ordered(r.quarantine, k));
     results.push(r.result);
