@@ -244,6 +244,8 @@ async function stageBatch(
   work: string,
   threads: Awaited<ReturnType<typeof threadsFor>>,
   cache: StagingCache | null,
+  /** The build's reporter: each input's cache entry keeps the notes staging it left. */
+  report: BuildReporter,
   done: (results: { fonte: string; file: StagedFile }[], key: string | null) => void,
 ): Promise<void> {
   const opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[] = [];
@@ -280,17 +282,17 @@ async function stageBatch(
     // Each input's notes, for its cache entry: what staging its files left, wherever the run was cut.
     const reporters = notasOf.map(
       (notas): BuildReporter => ({
-        quarantine: (row) => ctx.report.quarantine(row),
-        invariant: (r) => ctx.report.invariant(r),
+        quarantine: (row) => report.quarantine(row),
+        invariant: (r) => report.invariant(r),
         note: (etapa, mensagem) => {
           notas.push({ etapa, mensagem });
-          ctx.report.note(etapa, mensagem);
+          report.note(etapa, mensagem);
         },
       }),
     );
     let run: { r: RecognisedFile; pending: PendingFiles; arquivo: string; report: BuildReporter }[] = [];
     const flush = async () => {
-      const ss = await insertPending(ctx.db, ctx.report, run);
+      const ss = await insertPending(ctx.db, report, run);
       for (const [k, s] of ss.entries()) {
         const r = run[k]?.r;
         if (r) results.set(r, s);
@@ -298,7 +300,7 @@ async function stageBatch(
       run = [];
     };
     for (const [i, { files }] of opened.entries()) {
-      const rep = reporters[i] ?? ctx.report;
+      const rep = reporters[i] ?? report;
       const seen = new Set<RecognisedFile>();
       for (const r of files) {
         if (seen.has(r)) continue;
@@ -615,7 +617,9 @@ async function runBuild(
     let batchBytes = 0;
     const flushBatch = async () => {
       if (!batch.length) return;
-      await stageBatch(ctx, batch, work, threads, cache, (results, key) => logStaged(results, false, key));
+      await stageBatch(ctx, batch, work, threads, cache, report, (results, key) =>
+        logStaged(results, false, key),
+      );
       batch = [];
       batchBytes = 0;
     };
