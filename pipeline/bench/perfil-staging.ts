@@ -3,7 +3,8 @@
  * `tsx bench/perfil-staging.ts <raw dir> [--hashes out.json]`.
  *
  * Stages the DFP/ITR zips under the raw dir the way the build's `stageBatch` does (batches of
- * BATCH_BYTES, every delimited spec of a batch prepared together, then inserted file by file), on one
+ * BATCH_BYTES, every delimited spec of a batch prepared together, then appended in input order with one
+ * statement per table), on one
  * DuckDB thread as the build does for members under 16 MiB, and prints the CPU of each phase. With
  * `--hashes`, writes one hash per staged table (and the quarantine) of its rows `ORDER BY ALL`, and one of
  * the rows in insertion order, so two versions of the readers can be compared.
@@ -123,15 +124,16 @@ for (const [k, batch] of batches.entries()) {
     pending.push(...ps);
     for (const p of ps) for (const a of p.arquivos) pendingOf.set(`${spec.id}\u0000${a}`, p);
   }
-  for (const o of opened) {
-    const run = o.files.map((r) => {
+  // The whole batch in one run, input after input, as stageBatch appends it (every file is delimited).
+  const run = opened.flatMap((o) =>
+    o.files.map((r) => {
       const pending = pendingOf.get(`${r.spec.id}\u0000${r.file.arquivo}`);
       if (!pending) throw new Error(`${r.file.arquivo}: not prepared`);
       staged.push({ fonte: r.spec.id, arquivo: r.file.arquivo });
       return { pending, arquivo: r.file.arquivo };
-    });
-    await fase('insert, input by input', () => insertPending(db, report, run));
-  }
+    }),
+  );
+  await fase('insert, batch by batch', () => insertPending(db, report, run));
   await fase('drop temp tables, remove members', async () => {
     for (const p of pending) await p.drop();
     for (const o of opened) await o.close();

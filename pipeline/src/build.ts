@@ -15,7 +15,7 @@ import {
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
-import type { BuildContext, Stage } from './core/stage.ts';
+import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
 import { type Carga, openStageCache, type StageCache } from './core/stage-cache.ts';
 import {
   compactStagingTable,
@@ -27,6 +27,7 @@ import {
   type CacheEntryMeta,
   chaveDuplicatas,
   openStagingCache,
+  type RowRange,
   type StagingCache,
 } from './core/staging-cache.ts';
 import { martStages } from './marts/index.ts';
@@ -215,6 +216,14 @@ async function stageFile(
  */
 export const BATCH_BYTES = 8 << 20;
 
+/** `_quarantine` rows from rowid `from` on, per `arquivo`: what a batch's files quarantined. */
+async function quarantineByArquivo(db: DuckDBConnection, from: number): Promise<Map<string, number>> {
+  const rows = (
+    await db.runAndReadAll(`SELECT arquivo, count(*) FROM _quarantine WHERE rowid >= ${from} GROUP BY 1`)
+  ).getRows();
+  return new Map(rows.map(([a, n]) => [String(a), Number(n)]));
+}
+
 /** One raw input of a batch, with the cache key it is saved under (null: no cache). */
 interface BatchInput {
   i: number;
@@ -225,9 +234,9 @@ interface BatchInput {
 /**
  * Stages a batch of inputs. Files of one delimited spec across the whole batch are typed and checked
  * together (one DuckDB statement per step for e.g. 16 years of BPA members), since per statement the
- * fixed cost was most of staging; the rows are then inserted input by input, in discovery order, so the
- * staged tables (and each input's staging-cache entry) hold what staging input by input gave.
- * Other files are staged when their input's turn comes.
+ * fixed cost was most of staging; the rows are then appended in discovery order, input after input, so
+ * the staged tables (and each input's staging-cache entry, a row range of them) hold what staging input
+ * by input gave. Other files are staged when their input's turn comes.
  */
 async function stageBatch(
   ctx: BuildContext,
@@ -236,7 +245,7 @@ async function stageBatch(
   threads: Awaited<ReturnType<typeof threadsFor>>,
   cache: StagingCache | null,
   /** The build's reporter: each input's cache entry keeps the notes staging it left. */
-  report: CollectingReporter,
+  report: BuildReporter,
   done: (results: { fonte: string; file: StagedFile }[], key: string | null) => void,
 ): Promise<void> {
   const opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[] = [];
@@ -260,50 +269,93 @@ async function stageBatch(
       pending.push(...ps);
       for (const p of ps) for (const a of p.arquivos) pendingOf.set(slot(spec.id, a), p);
     }
-    // Phase 2: input by input, insert its rows (and stage its other files), then save its cache entry.
-    for (const { b, files } of opened) {
-      const tables = [...new Set(files.map((f) => f.spec.staged))];
-      const before = cache && b.key ? await cache.mark(ctx.db, tables) : null;
-      const notes = report.notas.length;
-      const results = new Map<RecognisedFile, StagedFile>();
-      // In the input's file order: which files share a pending group depends on where the batch was cut
-      // (the headers of the other inputs in it), so inserting a group's files together put the same
-      // input's rows in another order once a new file moved the cuts, and a cached build then differed
-      // from one from scratch. insertPending keeps the order given, in one statement per table for a
-      // run of pending files.
-      let run: { r: RecognisedFile; pending: PendingFiles; arquivo: string }[] = [];
-      const flush = async () => {
-        const ss = await insertPending(ctx.db, ctx.report, run);
-        for (const [k, s] of ss.entries()) {
-          const r = run[k]?.r;
-          if (r) results.set(r, s);
-        }
-        run = [];
-      };
+    // Phase 2: the batch's rows in input order, each input's files in their order (which files share a
+    // pending group depends on where the batch was cut, so a group's files are never inserted together
+    // out of that order: a cached build then differed from one from scratch). insertPending appends a run
+    // of pending files with one statement per table and one commit, so a batch of DFP/ITR zips is one
+    // run (32 commits of ~40 ms each at escala 0.02 were a sixth of its staging CPU); a file another
+    // reader stages ends the run. Each input's cache entry is then cut from the row ranges it appended.
+    const tablesOf = opened.map(({ files }) => [...new Set(files.map((f) => f.spec.staged))]);
+    const before = cache ? await cache.mark(ctx.db, [...new Set(tablesOf.flat())]) : null;
+    const results = new Map<RecognisedFile, StagedFile>();
+    const notasOf = opened.map((): { etapa: string; mensagem: string }[] => []);
+    // Each input's notes, for its cache entry: what staging its files left, wherever the run was cut.
+    const reporters = notasOf.map(
+      (notas): BuildReporter => ({
+        quarantine: (row) => report.quarantine(row),
+        invariant: (r) => report.invariant(r),
+        note: (etapa, mensagem) => {
+          notas.push({ etapa, mensagem });
+          report.note(etapa, mensagem);
+        },
+      }),
+    );
+    let run: { r: RecognisedFile; pending: PendingFiles; arquivo: string; report: BuildReporter }[] = [];
+    const flush = async () => {
+      const ss = await insertPending(ctx.db, report, run);
+      for (const [k, s] of ss.entries()) {
+        const r = run[k]?.r;
+        if (r) results.set(r, s);
+      }
+      run = [];
+    };
+    for (const [i, { files }] of opened.entries()) {
+      const rep = reporters[i] ?? report;
+      const seen = new Set<RecognisedFile>();
       for (const r of files) {
-        if (results.has(r) || run.some((x) => x.r === r)) continue;
+        if (seen.has(r)) continue;
+        seen.add(r);
         const p = r.spec.kind === 'delimited' ? pendingOf.get(slot(r.spec.id, r.file.arquivo)) : undefined;
         if (p) {
-          run.push({ r, pending: p, arquivo: r.file.arquivo });
+          run.push({ r, pending: p, arquivo: r.file.arquivo, report: rep });
           continue;
         }
         await flush();
         await threads.forBytes((await stat(r.file.path)).size);
-        results.set(r, await stageFile(ctx, r.spec, r.file, work));
+        results.set(r, await stageFile({ ...ctx, report: rep }, r.spec, r.file, work));
       }
-      await flush();
-      const staged = files.map((r) => {
+    }
+    await flush();
+    const staged = opened.map(({ files }) =>
+      files.map((r) => {
         const s = results.get(r);
         if (!s) throw new Error(`${r.file.arquivo}: not staged`);
         return { fonte: r.spec.id, file: s };
-      });
-      if (cache && b.key && before)
-        await cache.save(ctx.db, b.key, before, {
+      }),
+    );
+    // Each input's rows follow the previous inputs' in every table: its ranges start where theirs end.
+    const ranges = opened.map(() => new Map<string, RowRange>());
+    if (cache && before) {
+      const quarentenaDe = await quarantineByArquivo(ctx.db, before.get('_quarantine') ?? 0);
+      const cursor = new Map(before);
+      for (const [i, mine] of staged.entries()) {
+        const arquivos = new Set(mine.map((x) => x.file.arquivo));
+        for (const t of [...(tablesOf[i] ?? []), '_quarantine']) {
+          const rows =
+            t === '_quarantine'
+              ? [...arquivos].reduce((n, a) => n + (quarentenaDe.get(a) ?? 0), 0)
+              : mine.reduce((n, x) => n + (x.file.staged === t ? x.file.rows : 0), 0);
+          const from = cursor.get(t) ?? 0;
+          ranges[i]?.set(t, { from, rows });
+          cursor.set(t, from + rows);
+        }
+      }
+      // The ranges must tile what the batch appended, or an entry would hold another input's rows.
+      for (const [t, n] of await cache.mark(ctx.db, [...cursor.keys()]))
+        if (cursor.get(t) !== n)
+          throw new Error(
+            `staging cache: ${t} holds ${n} rows after the batch, its inputs account for ${cursor.get(t)}`,
+          );
+    }
+    for (const [i, { b }] of opened.entries()) {
+      const mine = staged[i] ?? [];
+      if (cache && b.key)
+        await cache.save(ctx.db, b.key, ranges[i] ?? new Map(), {
           arquivo: b.input.arquivo,
-          resultados: staged.map(({ fonte, file }) => ({ fonte, ...file })),
-          notas: report.notas.slice(notes),
+          resultados: mine.map(({ fonte, file }) => ({ fonte, ...file })),
+          notas: notasOf[i] ?? [],
         });
-      done(staged, b.key);
+      done(mine, b.key);
     }
   } finally {
     for (const p of pending) await p.drop();

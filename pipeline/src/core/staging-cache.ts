@@ -113,6 +113,12 @@ const PublicationSchema = z.object({ impressao: z.string(), out: z.string(), dir
 /** The last publication made with this cache: what it was built from (`impressao`) and where it is. */
 export type PublicationRecord = z.infer<typeof PublicationSchema>;
 
+/** Rows one input appended to a table: `rows` rows from rowid `from` on. */
+export interface RowRange {
+  from: number;
+  rows: number;
+}
+
 export interface StagingCache {
   /** `<dir>/staging/<key>/`. */
   readonly dir: string;
@@ -145,13 +151,18 @@ export interface StagingCache {
     removidos: ReadonlyMap<string, number>,
     quarentenaAntes: number,
   ): Promise<void>;
-  /** Row counts of `tables` (and `_quarantine`) before staging an input: its rows are appended after them. */
+  /** Row counts of `tables` (and `_quarantine`) before staging a batch: its rows are appended after them. */
   mark(db: DuckDBConnection, tables: string[]): Promise<Map<string, number>>;
-  /** Writes the entry for rows appended since `mark` (temp dir, then rename: a cut-short write is never an entry). */
+  /**
+   * Writes the entry of one input from the rows it appended: per table (and `_quarantine`), `rows` rows
+   * from rowid `from` on. Bounded ranges let a batch of inputs be appended by one statement per table
+   * and each input's entry be cut from it afterwards. Temp dir, then rename: a cut-short write is never
+   * an entry.
+   */
   save(
     db: DuckDBConnection,
     key: string,
-    before: Map<string, number>,
+    ranges: ReadonlyMap<string, RowRange>,
     meta: Omit<CacheEntryMeta, 'formato' | 'tabelas' | 'quarentena'>,
   ): Promise<void>;
   /** Deletes entries (and duplicate records) this build did not use (the cache holds one build's inputs). */
@@ -288,24 +299,26 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
         before.set(t, have.has(t) ? await countRows(db, t) : 0);
       return before;
     },
-    async save(db, key, before, meta) {
+    async save(db, key, ranges, meta) {
       const tmp = join(dir, `.tmp-${randomBytes(6).toString('hex')}`);
       await mkdir(tmp, { recursive: true });
       try {
         const have = await existingTables(db);
         const tabelas: CacheEntryMeta['tabelas'] = [];
         let quarentena = 0;
-        for (const [t, from] of before) {
+        for (const [t, { from, rows }] of ranges) {
           if (!have.has(t)) continue;
           // Staging only appends (cross-file duplicates are removed after every input is staged), so
-          // this input's rows are the ones past the count taken before it, in insertion order.
+          // this input's rows are the range it was appended at, in insertion order.
           const n = Number(
             (
               await db.run(
-                `COPY (SELECT * FROM ${quote(t)} WHERE rowid >= ${from}) TO ${lit(parquetOf(tmp, t))} (FORMAT PARQUET, COMPRESSION ZSTD)`,
+                `COPY (SELECT * FROM ${quote(t)} WHERE rowid >= ${from} AND rowid < ${from + rows}) TO ${lit(parquetOf(tmp, t))} (FORMAT PARQUET, COMPRESSION ZSTD)`,
               )
             ).rowsChanged,
           );
+          if (n !== rows)
+            throw new Error(`staging cache: ${t} holds ${n} rows of ${meta.arquivo}, expected ${rows}`);
           if (t === QUARANTINE) quarentena = n;
           else tabelas.push({ tabela: t, linhas: n });
         }
