@@ -52,7 +52,11 @@ async function duckdbMemory(db: DuckDBConnection): Promise<string> {
   const tags = rows.map((r) => `${String(r[0])} ${Math.round(Number(r[1]) / 2 ** 20)}`).join(', ');
   return `duckdb ${Math.round(total / 2 ** 20)} MiB (${tags || 'none'})`;
 }
-const heap = () => `V8 heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB`;
+const heap = () => {
+  const m = process.memoryUsage();
+  const f = (n: number) => Math.round(n / 2 ** 20);
+  return `V8 heap ${f(m.heapUsed)} of ${f(m.heapTotal)} MiB, external ${f(m.external)} MiB, RSS now ${f(m.rss)} MiB`;
+};
 const medir = (s: Stage): Stage => ({
   name: s.name,
   async run(ctx) {

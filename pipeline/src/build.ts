@@ -12,7 +12,13 @@ import {
   type RecognisedFile,
   recognisedCount,
 } from './core/discover.ts';
-import { MEMORY_LIMIT_CEILING, memoryLimitFor, totalBytes } from './core/memory-budget.ts';
+import {
+  boundHeapGrowth,
+  DUCKDB_ALLOCATOR_SETTINGS,
+  MEMORY_LIMIT_CEILING,
+  memoryLimitFor,
+  totalBytes,
+} from './core/memory-budget.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import { lit, quote } from './core/sql.ts';
@@ -490,9 +496,11 @@ async function runBuild(
   const memoryLimit =
     opts.memoryLimit ?? memoryLimitFor(await totalBytes(plan.found.inputs.map((x) => x.path)));
   log(`DuckDB memory_limit ${memoryLimit}${opts.memoryLimit ? '' : " (derived from the raw inputs' size)"}`);
+  boundHeapGrowth();
   const instance = await DuckDBInstance.create(':memory:', {
     memory_limit: memoryLimit,
     temp_directory: join(work, 'duckdb'),
+    ...DUCKDB_ALLOCATOR_SETTINGS,
   });
   const db = await instance.connect();
   try {

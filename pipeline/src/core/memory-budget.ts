@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 
 /**
  * DuckDB's `memory_limit` when the caller gives none, derived from the size of the raw inputs.
@@ -28,4 +29,32 @@ export async function totalBytes(paths: readonly string[]): Promise<number> {
   let n = 0;
   for (const p of paths) n += (await stat(p)).size;
   return n;
+}
+
+/**
+ * DuckDB settings every build gets beside `memory_limit`. This DuckDB (the Node binding, no jemalloc) uses
+ * glibc malloc, which keeps what DuckDB frees outside its buffer pool (hash tables, sort states, result
+ * chunks) in its arenas; DuckDB returns it to the system (`malloc_trim`) when a task freed more than these
+ * thresholds (defaults 128MiB and 512MiB). At escala 0.1 with a 256MB limit, RSS after
+ * `publicacao_fundamentos` was 404 MiB with 16MB against 886–937 MiB with the defaults (docs/benchmarks.md,
+ * "Memory budget").
+ */
+export const DUCKDB_ALLOCATOR_SETTINGS = {
+  allocator_flush_threshold: '16MB',
+  allocator_bulk_deallocation_flush_threshold: '16MB',
+} as const;
+
+/**
+ * How far V8 lets the old generation grow past what the last full GC kept, in percent. The publication
+ * stages allocate rows by the hundred thousand and drop them a slice later; with V8's default growth the
+ * heap held 610–640 MiB after `publicacao_fatos_trimestrais`, most of it garbage no GC had yet collected.
+ */
+export const HEAP_GROWING_PERCENT = 20;
+
+/**
+ * Bounds the growth of this process's V8 heap for the rest of its life (V8 reads the flag at each full
+ * GC). Process-wide on purpose: a build is the process's job, whether from the CLI, the bench or a test.
+ */
+export function boundHeapGrowth(): void {
+  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
 }
