@@ -33,10 +33,11 @@ const ArgsSchema = z.object({
   'sem-incremental': z.boolean().default(false),
   /** Run the stages without their le/cria declarations, so the stage cache never applies (the before figure). */
   'sem-cache-de-etapas': z.boolean().default(false),
+  /** Absent: the build derives it from the input's size (core/memory-budget.ts), as `pipeline build` does. */
   memoria: z
     .string()
     .regex(/^\d+(\.\d+)?\s*[KMGT]i?B$/i, 'memoria must be like 12GB')
-    .default(DEFAULT_MEMORY_LIMIT),
+    .optional(),
 });
 
 /** Issue 10's targets for build / floor: ≤ 5× at full scale, ≤ 8× below it. */
@@ -65,7 +66,7 @@ async function main(): Promise<void> {
   const [de, ate] = a.anos.split('-').map(Number) as [number, number | undefined];
   const anos = anosEntre(de, ate ?? de);
   console.log(
-    `bench: escala ${a.escala}, seed ${a.seed}, years ${anos[0]}–${anos[anos.length - 1]}, memory_limit ${a.memoria}`,
+    `bench: escala ${a.escala}, seed ${a.seed}, years ${anos[0]}–${anos[anos.length - 1]}, memory_limit ${a.memoria ?? `derived from the input (at most ${DEFAULT_MEMORY_LIMIT})`}`,
   );
 
   const { dir: raw, reutilizada } = await entrada(join(RAIZ, 'data/bench'), a.seed, a.escala, anos);
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
       out,
       cacheDir,
       label: 'bench',
-      memoryLimit: a.memoria,
+      ...(a.memoria ? { memoryLimit: a.memoria } : {}),
       stages: martStages.filter((s) => !pular.includes(s.name)).map(cronometrar),
       log: (msg) => eventos.push({ t: performance.now(), msg }),
     });
@@ -244,7 +245,7 @@ async function main(): Promise<void> {
         out,
         cacheDir,
         label: 'bench',
-        memoryLimit: a.memoria,
+        ...(a.memoria ? { memoryLimit: a.memoria } : {}),
         stages: martStages
           .filter((s) => !pular.includes(s.name))
           .map((s) => ({

@@ -12,6 +12,13 @@ import {
   type RecognisedFile,
   recognisedCount,
 } from './core/discover.ts';
+import {
+  boundHeapGrowth,
+  DUCKDB_ALLOCATOR_SETTINGS,
+  MEMORY_LIMIT_CEILING,
+  memoryLimitFor,
+  totalBytes,
+} from './core/memory-budget.ts';
 import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
@@ -67,6 +74,7 @@ export interface BuildOptions {
    * DuckDB `memory_limit` (e.g. `4GB`). Past it DuckDB spills to `<out>/.work-<id>/duckdb/` instead of
    * growing: staging keeps every `stg_*` table in one in-memory database, which at full scale (ITR
    * ~3.6 M rows a year over 16 years) is larger than a shared machine should give one process.
+   * Absent: derived from the raw inputs' size (`core/memory-budget.ts`), at most DEFAULT_MEMORY_LIMIT.
    */
   memoryLimit?: string;
   /**
@@ -97,12 +105,12 @@ export interface BuildResult {
 }
 
 /**
- * Default DuckDB memory limit: enough for the sample with no spilling. The process (DuckDB's buffers, what
- * it allocates outside them, Node's heap) must stay within 4 GB at full scale (issue 10): at a 4GB limit
- * DuckDB alone filled it (maxRSS 2.9 GB at bench escala 0.1, growing with scale), so past 2GB it spills to
- * the work dir.
+ * Largest default DuckDB memory limit (a build with no `memoryLimit` gets one derived from its inputs' size,
+ * `core/memory-budget.ts`, up to this). The process (DuckDB's buffers, what it allocates outside them,
+ * Node's heap) must stay within 4 GB at full scale (issue 10): at a 4GB limit DuckDB alone filled it
+ * (maxRSS 2.9 GB at bench escala 0.1, growing with scale), so past 2GB it spills to the work dir.
  */
-export const DEFAULT_MEMORY_LIMIT = '2GB';
+export const DEFAULT_MEMORY_LIMIT = MEMORY_LIMIT_CEILING;
 
 /** A failed hard invariant: the build stops and nothing is published. */
 export class InvariantError extends Error {
@@ -538,9 +546,14 @@ async function runBuild(
   work: string,
 ): Promise<BuildResult> {
   const { out, now, sources, stages, log } = opts;
+  const memoryLimit =
+    opts.memoryLimit ?? memoryLimitFor(await totalBytes(plan.found.inputs.map((x) => x.path)));
+  log(`DuckDB memory_limit ${memoryLimit}${opts.memoryLimit ? '' : " (derived from the raw inputs' size)"}`);
+  boundHeapGrowth();
   const instance = await DuckDBInstance.create(':memory:', {
-    memory_limit: opts.memoryLimit ?? DEFAULT_MEMORY_LIMIT,
+    memory_limit: memoryLimit,
     temp_directory: join(work, 'duckdb'),
+    ...DUCKDB_ALLOCATOR_SETTINGS,
   });
   const db = await instance.connect();
   try {

@@ -6,7 +6,8 @@ import { CACHE_DIR } from './core/staging-cache.ts';
 import { runFetchCommand } from './fetch/command.ts';
 
 const USAGE = `usage:
-  pipeline build --raw <dir> --out <dir> [--label <label>] [--memoria <DuckDB memory limit, e.g. 4GB>]
+  pipeline build --raw <dir> --out <dir> [--label <label>]
+                 [--memoria <DuckDB memory limit, e.g. 4GB> (default from the inputs' size, 256MB to 2GB)]
                  [--cache <dir> (default <out>/.cache) | --sem-cache] [--manter-versoes <n> (default 3)]
   pipeline fetch …`;
 
