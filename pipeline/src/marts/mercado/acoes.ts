@@ -20,6 +20,25 @@ export const PVP_MAX = 50;
 export const SESSAO_MAIS_PROXIMA = "arg_min(p.data, (abs(date_diff('day', a.dt_refer, p.data)), p.data))";
 
 /**
+ * `int_mercado_preco_classe`: the most liquid code per company, session and class, whose close is the price
+ * of that class on that day. Two codes with the same volume are told apart by the code, so every column
+ * comes from the same row and two builds of one input agree (a bare `arg_max(…, volume)` kept whichever
+ * row it met first, column by column); a NULL volume takes no part, as before.
+ */
+export const SQL_PRECO_CLASSE = /* sql */ `
+CREATE OR REPLACE TABLE int_mercado_preco_classe AS
+WITH m AS (
+  SELECT cd_regulator, data, classe,
+    arg_max({'preco': fechamento, 'ticker': ticker, 'arquivo': arquivo, 'linha': linha}, (volume, ticker))
+      FILTER (WHERE volume IS NOT NULL) AS r,
+    count(*) AS n_codigos
+  FROM int_mercado_precos_empresa WHERE classe IS NOT NULL GROUP BY ALL
+)
+SELECT cd_regulator, data, classe, r.preco AS preco, r.ticker AS ticker, r.arquivo AS arquivo, r.linha AS linha,
+  n_codigos
+FROM m;`;
+
+/**
  * `int_mercado_acoes_brutas`: counts as filed, one row per company and filing (latest VERSAO), with the
  * reception date of that filing (the count is unknowable before it). FRE counts are used only for a
  * company and year without composicao_capital and carry `acoes_do_fre_sem_tesouraria`.
@@ -57,11 +76,7 @@ UNION ALL BY NAME
 SELECT * FROM fre WHERE NOT EXISTS (
   SELECT 1 FROM comp WHERE comp.cd_regulator = fre.cd_regulator AND year(comp.dt_refer) = year(fre.dt_refer));
 
--- most liquid code per company, session and class: the price of that class on that day
-CREATE OR REPLACE TABLE int_mercado_preco_classe AS
-SELECT cd_regulator, data, classe, arg_max(fechamento, volume) AS preco, arg_max(ticker, volume) AS ticker,
-  arg_max(arquivo, volume) AS arquivo, arg_max(linha, volume) AS linha, count(*) AS n_codigos
-FROM int_mercado_precos_empresa WHERE classe IS NOT NULL GROUP BY ALL;
+${SQL_PRECO_CLASSE}
 
 CREATE OR REPLACE TABLE int_mercado_acoes AS
 WITH s AS (

@@ -1,6 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, it } from 'vitest';
-import { SESSAO_MAIS_PROXIMA } from './acoes.ts';
+import { SESSAO_MAIS_PROXIMA, SQL_PRECO_CLASSE } from './acoes.ts';
 
 // Made here: a reference date (2020-06-30, a Tuesday in this fixture's calendar) with no session, the
 // sessions one day either side, inserted later-first so that "the first row met" is the later one.
@@ -18,5 +18,28 @@ it('a reference date between two equally near sessions takes the earlier, whatev
   expect(await escolha(['2020-06-29', '2020-07-01'])).toBe('2020-06-29');
   // a strictly nearer session still wins over an earlier one
   expect(await escolha(['2020-06-26', '2020-07-01'])).toBe('2020-07-01');
+  db.closeSync();
+});
+
+// Made here: two PN codes of one company with the same volume on one day, and a third code without
+// volume; inserted in both orders, the class price and its code come from the same row, the same each time.
+it('two codes of a class with the same volume give one answer, every column from the same row', async () => {
+  const db = await (await DuckDBInstance.create(':memory:')).connect();
+  const linhas = [
+    "(1, DATE '2020-06-29', 'PN', 'ABCD4', 10.0::DOUBLE, 500.0::DOUBLE, 'COTAHIST_A2020.ZIP', 7)",
+    "(1, DATE '2020-06-29', 'PN', 'ABCD6', 12.0::DOUBLE, 500.0::DOUBLE, 'COTAHIST_A2020.ZIP', 9)",
+    "(1, DATE '2020-06-29', 'PN', 'ABCD5', 99.0::DOUBLE, NULL, 'COTAHIST_A2020.ZIP', 8)",
+  ];
+  const resposta = async (ordem: string[]) => {
+    await db.run(`CREATE OR REPLACE TABLE int_mercado_precos_empresa AS SELECT * FROM (VALUES ${ordem.join(', ')})
+      t(cd_regulator, data, classe, ticker, fechamento, volume, arquivo, linha)`);
+    await db.run(SQL_PRECO_CLASSE);
+    return (
+      await db.runAndReadAll('SELECT preco, ticker, linha, n_codigos FROM int_mercado_preco_classe')
+    ).getRowObjectsJson();
+  };
+  const esperado = [{ preco: 12, ticker: 'ABCD6', linha: 9, n_codigos: '3' }];
+  expect(await resposta(linhas)).toEqual(esperado);
+  expect(await resposta([...linhas].reverse())).toEqual(esperado);
   db.closeSync();
 });
