@@ -148,6 +148,14 @@ WHERE ordem = 'ultimo' AND dt_receb IS NOT NULL GROUP BY ALL;
 
 `;
 
+/**
+ * Which of a company's codes gives its price on a session (`p`: int_mercado_precos_empresa, `t`:
+ * int_fundamentos_ticker_atual), as an `arg_max` key: the current code, else the most traded; two codes
+ * with the same volume are told apart by the code, so every column comes from one row and two builds of
+ * one input agree.
+ */
+export const CODIGO_DO_PRECO = '(p.ticker = t.ticker_atual, p.volume, p.ticker)';
+
 /** Reads int_mercado_filings, int_mercado_precos_empresa, int_mercado_preco_classe, int_mercado_acoes, int_fundamentos_ticker_atual, int_fundamentos_base, mart_indicadores. */
 export const SQL_MULTIPLOS_ANUAIS = /* sql */ `
 CREATE OR REPLACE TABLE mart_mercado_multiplos_anuais AS
@@ -158,9 +166,9 @@ WITH dp AS (
 ),
 cab AS (
   SELECT dp.cd_regulator, dp.ano,
-    arg_max(p.ticker, (p.ticker = t.ticker_atual, p.volume)) AS ticker_preco,
-    arg_max(p.fechamento, (p.ticker = t.ticker_atual, p.volume)) AS preco,
-    arg_max(p.arquivo || ':' || p.linha, (p.ticker = t.ticker_atual, p.volume)) AS origem_preco
+    arg_max(p.ticker, ${CODIGO_DO_PRECO}) AS ticker_preco,
+    arg_max(p.fechamento, ${CODIGO_DO_PRECO}) AS preco,
+    arg_max(p.arquivo || ':' || p.linha, ${CODIGO_DO_PRECO}) AS origem_preco
   FROM dp JOIN int_mercado_precos_empresa p ON p.cd_regulator = dp.cd_regulator AND p.data = dp.data_preco
   LEFT JOIN int_fundamentos_ticker_atual t ON t.cd_regulator = dp.cd_regulator
   GROUP BY ALL
@@ -227,9 +235,9 @@ CREATE OR REPLACE TABLE int_mercado_valuation AS
 WITH ult AS (SELECT cd_regulator, max(data) AS data_preco FROM int_mercado_precos_empresa GROUP BY ALL),
 cab AS (
   SELECT u.cd_regulator, u.data_preco,
-    arg_max(p.ticker, (p.ticker = t.ticker_atual, p.volume)) AS ticker_preco,
-    arg_max(p.fechamento, (p.ticker = t.ticker_atual, p.volume)) AS preco,
-    arg_max(p.classe, (p.ticker = t.ticker_atual, p.volume)) AS classe_preco
+    arg_max(p.ticker, ${CODIGO_DO_PRECO}) AS ticker_preco,
+    arg_max(p.fechamento, ${CODIGO_DO_PRECO}) AS preco,
+    arg_max(p.classe, ${CODIGO_DO_PRECO}) AS classe_preco
   FROM ult u JOIN int_mercado_precos_empresa p ON p.cd_regulator = u.cd_regulator AND p.data = u.data_preco
   LEFT JOIN int_fundamentos_ticker_atual t ON t.cd_regulator = u.cd_regulator GROUP BY ALL
 ),

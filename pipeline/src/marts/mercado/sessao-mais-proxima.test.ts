@@ -1,6 +1,7 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, it } from 'vitest';
 import { SESSAO_MAIS_PROXIMA, SQL_PRECO_CLASSE } from './acoes.ts';
+import { CODIGO_DO_PRECO } from './multiplos.ts';
 
 // Made here: a reference date (2020-06-30, a Tuesday in this fixture's calendar) with no session, the
 // sessions one day either side, inserted later-first so that "the first row met" is the later one.
@@ -41,5 +42,30 @@ it('two codes of a class with the same volume give one answer, every column from
   const esperado = [{ preco: 12, ticker: 'ABCD6', linha: 9, n_codigos: '3' }];
   expect(await resposta(linhas)).toEqual(esperado);
   expect(await resposta([...linhas].reverse())).toEqual(esperado);
+  db.closeSync();
+});
+
+// Made here: no current code known (t.ticker_atual NULL) and two codes with the same volume on one session;
+// inserted in both orders, price and code come from the same row, the same each time. With a current code,
+// it wins over a more traded one.
+it("the company's price code: current first, then the most traded, equal volumes by code", async () => {
+  const db = await (await DuckDBInstance.create(':memory:')).connect();
+  const linhas = ["('ABCD3', 10.0::DOUBLE, 500.0::DOUBLE)", "('ABCD4', 12.0::DOUBLE, 500.0::DOUBLE)"];
+  const resposta = async (ordem: string[], atual: string | null) => {
+    await db.run(`CREATE OR REPLACE TABLE p AS SELECT 1 AS cd_regulator, * FROM (VALUES ${ordem.join(', ')})
+      v(ticker, fechamento, volume)`);
+    await db.run(
+      `CREATE OR REPLACE TABLE t AS SELECT 1 AS cd_regulator, CAST(${atual ? `'${atual}'` : 'NULL'} AS VARCHAR) AS ticker_atual`,
+    );
+    return (
+      await db.runAndReadAll(`SELECT arg_max(p.ticker, ${CODIGO_DO_PRECO}) AS ticker, arg_max(p.fechamento, ${CODIGO_DO_PRECO}) AS preco
+        FROM p LEFT JOIN t USING (cd_regulator)`)
+    ).getRowObjectsJson();
+  };
+  expect(await resposta(linhas, null)).toEqual([{ ticker: 'ABCD4', preco: 12 }]);
+  expect(await resposta([...linhas].reverse(), null)).toEqual([{ ticker: 'ABCD4', preco: 12 }]);
+  expect(await resposta([...linhas, "('ABCD11', 1.0::DOUBLE, 9e9::DOUBLE)"], 'ABCD3')).toEqual([
+    { ticker: 'ABCD3', preco: 10 },
+  ]);
   db.closeSync();
 });

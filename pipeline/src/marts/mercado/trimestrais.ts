@@ -1,7 +1,7 @@
 import { aplicarChecagens } from '../../core/checagens.ts';
 import { verificar } from '../../core/sql.ts';
 import type { Stage } from '../../core/stage.ts';
-import { DIAS_MAX_ATE_PRECO, PL_EXTREMO } from './multiplos.ts';
+import { CODIGO_DO_PRECO, DIAS_MAX_ATE_PRECO, PL_EXTREMO } from './multiplos.ts';
 
 const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', ')}), '')`;
 
@@ -60,7 +60,7 @@ dp AS (
 ),
 cab AS (
   SELECT dp.cd_regulator, dp.ano, dp.trimestre,
-    arg_max(p.fechamento, (p.ticker = t.ticker_atual, p.volume)) AS preco
+    arg_max(p.fechamento, ${CODIGO_DO_PRECO}) AS preco
   FROM dp JOIN int_mercado_precos_empresa p ON p.cd_regulator = dp.cd_regulator AND p.data = dp.data_preco
   LEFT JOIN int_fundamentos_ticker_atual t ON t.cd_regulator = dp.cd_regulator GROUP BY ALL
 ),
