@@ -5,50 +5,13 @@ import { type PrecosEmpresa, PrecosEmpresaSchema } from '@fundamentos/schemas/pr
 import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { textosDoMercado } from '@fundamentos/ui/mercado';
 import { z } from 'zod';
-import { agruparPorTicker } from '../../core/agrupar.ts';
 import { fatias } from '../../core/fatias.ts';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 
-const Row = z.object({
-  cd_regulator: z.coerce.number(),
-  ticker: z.string(),
-  data: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  fechamento: z.coerce.number(),
-  volume: z.coerce.number(),
-  fator_ajuste: z.coerce.number(),
-});
-type Row = z.infer<typeof Row>;
-
-/** Runs of consecutive sessions sharing a factor other than 1, each closed by its last session. */
-export function fatoresAjuste(rows: Row[]): PrecosEmpresa['tickers'][number]['fatores_ajuste'] {
-  const out: { ate: string; fator: number }[] = [];
-  rows.forEach((r, i) => {
-    const next = rows[i + 1];
-    if (r.fator_ajuste !== 1 && (!next || next.fator_ajuste !== r.fator_ajuste))
-      out.push({ ate: r.data, fator: r.fator_ajuste });
-  });
-  return out;
-}
-
-/** Groups the company's sessions (already ordered by ticker, data) into the artefact body. */
-export function precosEmpresa(cd: number, rows: Row[], versao: string): PrecosEmpresa {
-  const porTicker = agruparPorTicker(rows);
-  return {
-    cd_regulator: cd,
-    citacao: mensagem('pt', textosDoMercado('pt').precos.citacao, { versao }),
-    tickers: [...porTicker.entries()].map(([ticker, rs]) => ({
-      ticker,
-      sessoes: rs.map((r) => ({ data: r.data, fechamento: r.fechamento, volume: r.volume })),
-      fatores_ajuste: fatoresAjuste(rs),
-    })),
-    nota: mensagem('pt', textosDoMercado('pt').precos.nota),
-  };
-}
-
 /**
  * The sessions of a slice of companies, grouped by DuckDB into each company's `tickers` array (JSON
- * text): the same grouping as `precosEmpresa` (tickers in code order, sessions in date order, factor runs
+ * text): the grouping precos-por-empresa.test.ts checks against a row-by-row reference (tickers in code order, sessions in date order, factor runs
  * closed by their last session), without reading ~560 k rows at bench scale 0.1 into objects one by one.
  */
 export const sqlTickersPorEmpresa = (cds: readonly number[]) => /* sql */ `
