@@ -40,3 +40,32 @@ describe('writer.jsonTexto: JSON text written elsewhere, held to the schema and 
     expect(VERIFICAR_TEXTO_A_CADA).toBeGreaterThan(1);
   });
 });
+
+describe('writer.parquet then writer.csv of the same SQL (a bulk set)', () => {
+  // made here: a HUGEINT column (sum of BIGINT) reads back from Parquet as another type, so that CSV must
+  // come from the query; the others from the Parquet file just written
+  const consultas = {
+    simples: `SELECT i, i * 1.5 AS d, 'x,"' || i AS s, DATE '2020-01-01' + CAST(i AS INTEGER) AS dia, [i, NULL] AS l
+              FROM range(2500) t(i) ORDER BY i DESC`,
+    hugeint: 'SELECT i, sum(i) OVER (ORDER BY i) AS acumulado FROM range(40) t(i) ORDER BY i',
+  };
+  for (const [nome, sql] of Object.entries(consultas))
+    it(`${nome}: the CSV has the bytes and count of a CSV written from the query alone`, async () => {
+      const db = await (await DuckDBInstance.create(':memory:')).connect();
+      const a = { name: nome, schemaName: 'conjunto', sql };
+      const so = await createArtefactWriter(root, db).csv({ ...a, path: `so/${nome}.csv` });
+      const w = createArtefactWriter(root, db);
+      const p = await w.parquet({ ...a, path: `par/${nome}.parquet` });
+      const c = await w.csv({ ...a, path: `par/${nome}.csv` });
+      expect(await readFile(join(root, `par/${nome}.csv`), 'utf8')).toBe(
+        await readFile(join(root, `so/${nome}.csv`), 'utf8'),
+      );
+      expect({ rows: c.rows, sha256: c.sha256, bytes: c.bytes }).toEqual({
+        rows: so.rows,
+        sha256: so.sha256,
+        bytes: so.bytes,
+      });
+      expect(p.rows).toBe(nome === 'simples' ? 2500 : 40);
+      expect(c.rows).toBe(p.rows);
+    });
+});
