@@ -1,6 +1,13 @@
 import { DuckDBInstance, listValue } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { jsonInteiro, jsonNumero, jsonObjeto, jsonTexto } from './json-sql.ts';
+import {
+  type CampoJson,
+  jsonInteiro,
+  jsonNumero,
+  jsonObjeto,
+  jsonObjetoPorLinha,
+  jsonTexto,
+} from './json-sql.ts';
 
 const db = await (await DuckDBInstance.create(':memory:')).connect();
 
@@ -11,6 +18,15 @@ const db = await (await DuckDBInstance.create(':memory:')).connect();
 async function emSql(xs: readonly (string | null)[], expr: (c: string) => string) {
   const r = await db.runAndReadAll(
     `SELECT ${expr('x')} AS j FROM (SELECT unnest($1) AS x, generate_subscripts($1, 1) AS i) ORDER BY i`,
+    [listValue([...xs])],
+  );
+  return r.getRowsJson().map((row) => String(row[0]));
+}
+/** The same through `jsonObjetoPorLinha`: each text of `xs` as the object `{"x": ...}` of one row. */
+async function porLinha(xs: readonly (string | null)[], campo: (c: string) => CampoJson) {
+  const o = jsonObjetoPorLinha({ x: campo('x') }, ['x']);
+  const r = await db.runAndReadAll(
+    `SELECT ${o.objeto} AS j FROM (SELECT ${o.selecao} FROM (SELECT unnest($1) AS x, generate_subscripts($1, 1) AS i)) ORDER BY i`,
     [listValue([...xs])],
   );
   return r.getRowsJson().map((row) => String(row[0]));
@@ -77,6 +93,10 @@ describe('JSON text written by DuckDB equals JSON.stringify', () => {
     const numero = (c: string) => jsonNumero(`CAST(${c} AS DOUBLE)`);
     expect(await emSql(xs.map(texto), numero)).toEqual(xs.map((x) => JSON.stringify(x)));
     expect(await emSql([null], numero)).toEqual(['null']);
+    const doubles = [...xs.map(texto), null];
+    expect(await porLinha(doubles, (c) => ({ numero: `CAST(${c} AS DOUBLE)` }))).toEqual(
+      [...xs, null].map((x) => JSON.stringify({ x })),
+    );
   });
 
   it('NaN and infinities stop the query instead of becoming null', async () => {
@@ -128,6 +148,9 @@ describe('JSON text written by DuckDB equals JSON.stringify', () => {
     ];
     expect(await emSql(xs, jsonTexto)).toEqual(xs.map((x) => JSON.stringify(x)));
     expect(await emSql([null], jsonTexto)).toEqual(['null']);
+    expect(await porLinha([...xs, null], (c) => ({ texto: c }))).toEqual(
+      [...xs, null].map((x) => JSON.stringify({ x })),
+    );
   });
 
   it('objects: keys in the order given, constants, and a field list that must match the keys', async () => {

@@ -5,13 +5,18 @@ import { z } from 'zod';
 import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
 import { linhas, lit, num } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
-import { escreverJsonTexto, exigirDentroDoSchema, jsonComTexto, jsonObjeto } from '../../publish/json-sql.ts';
+import {
+  escreverJsonTexto,
+  exigirDentroDoSchema,
+  jsonComTexto,
+  jsonObjetoPorLinha,
+} from '../../publish/json-sql.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { CAMPOS_DO_FATO, fatosForaDoSchema } from './fatos-json.ts';
 import { EMPRESAS_COM_FATOS_TRIMESTRAIS } from './recursos.ts';
 
 /** One quarterly fact as JSON text, written by DuckDB (publish/json-sql.ts) in the schema's key order. */
-const FATO_JSON = jsonObjeto(
+const FATO_JSON = jsonObjetoPorLinha(
   {
     ...CAMPOS_DO_FATO,
     trimestre: { inteiro: 'trimestre' },
@@ -65,8 +70,9 @@ export const publicacaoFatosTrimestraisStage: Stage = {
 async function publicar(ctx: BuildContext, cds: number[]): Promise<ManifestEntry[]> {
   const rows = await linhas(
     ctx.db,
-    `SELECT cd_regulator, '[' || string_agg(${FATO_JSON}, ',' ORDER BY ano, trimestre, demo, cd_conta) || ']' AS fatos
-       FROM mart_fatos_trimestrais WHERE cd_regulator IN (${cds.join(', ')}) AND ${faixaDeEmpresas(cds)}
+    `SELECT cd_regulator, '[' || string_agg(${FATO_JSON.objeto}, ',' ORDER BY ano, trimestre, demo, cd_conta) || ']' AS fatos
+       FROM (SELECT ${FATO_JSON.selecao} FROM mart_fatos_trimestrais
+             WHERE cd_regulator IN (${cds.join(', ')}) AND ${faixaDeEmpresas(cds)})
        GROUP BY cd_regulator ORDER BY cd_regulator`,
     z.object({ cd_regulator: num, fatos: z.string() }),
   );

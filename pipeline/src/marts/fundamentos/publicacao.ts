@@ -17,7 +17,12 @@ import { agruparPor, agruparPorEmpresa } from '../../core/agrupar.ts';
 import { faixaDeEmpresas, fatias } from '../../core/fatias.ts';
 import { linhas, num, numOuNulo } from '../../core/sql.ts';
 import type { BuildContext, Stage } from '../../core/stage.ts';
-import { escreverJsonTexto, exigirDentroDoSchema, jsonComTexto, jsonObjeto } from '../../publish/json-sql.ts';
+import {
+  escreverJsonTexto,
+  exigirDentroDoSchema,
+  jsonComTexto,
+  jsonObjetoPorLinha,
+} from '../../publish/json-sql.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';
 import { citacaoDe, frase } from './citacao.ts';
@@ -62,7 +67,7 @@ const ReapRow = z.object({
 });
 
 /** One annual fact as JSON text, written by DuckDB (publish/json-sql.ts) in FatoSchema's key order. */
-const FATO_JSON = jsonObjeto(
+const FATO_JSON = jsonObjetoPorLinha(
   { ...CAMPOS_DO_FATO, valor: { numero: 'CAST(valor AS DOUBLE)' } },
   Object.keys(FatoSchema.shape),
 );
@@ -294,8 +299,9 @@ async function dadosDaFatia(db: BuildContext['db'], fatia: readonly Empresa[]) {
   // Each company's facts as one JSON array text, written by DuckDB (issue #10 item 1).
   const fatos = await linhas(
     db,
-    `SELECT cd_regulator, '[' || string_agg(${FATO_JSON}, ',' ORDER BY ano, demo, cd_conta) || ']' AS fatos
-     FROM mart_fatos WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa} GROUP BY cd_regulator`,
+    `SELECT cd_regulator, '[' || string_agg(${FATO_JSON.objeto}, ',' ORDER BY ano, demo, cd_conta) || ']' AS fatos
+     FROM (SELECT ${FATO_JSON.selecao} FROM mart_fatos WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa})
+     GROUP BY cd_regulator`,
     z.object({ cd_regulator: num, fatos: z.string() }),
   );
   return {
