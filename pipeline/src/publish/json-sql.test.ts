@@ -4,7 +4,6 @@ import {
   type CampoJson,
   jsonInteiro,
   jsonNumero,
-  jsonObjeto,
   jsonObjetoPorLinha,
   jsonTexto,
 } from './json-sql.ts';
@@ -154,7 +153,7 @@ describe('JSON text written by DuckDB equals JSON.stringify', () => {
   });
 
   it('objects: keys in the order given, constants, and a field list that must match the keys', async () => {
-    const sql = jsonObjeto(
+    const o = jsonObjetoPorLinha(
       {
         b: { texto: "'x\"y'" },
         a: { numero: '1.50' },
@@ -164,9 +163,9 @@ describe('JSON text written by DuckDB equals JSON.stringify', () => {
       },
       ['a', 'b', 'c', 'd', 'e'],
     );
-    const r = await db.runAndReadAll(`SELECT ${sql}`);
+    const r = await db.runAndReadAll(`SELECT ${o.objeto} FROM (SELECT ${o.selecao} FROM (SELECT 1 AS uma))`);
     expect(r.getRowsJson()[0]?.[0]).toBe(JSON.stringify({ a: 1.5, b: 'x"y', c: 7, d: true, e: null }));
-    expect(() => jsonObjeto({ a: { inteiro: '1' } }, ['a', 'b'])).toThrow(/missing b/);
-    expect(() => jsonObjeto({ a: { inteiro: '1' }, z: { inteiro: '2' } }, ['a'])).toThrow(/extra z/);
+    expect(() => jsonObjetoPorLinha({ a: { inteiro: '1' } }, ['a', 'b'])).toThrow(/missing b/);
+    expect(() => jsonObjetoPorLinha({ a: { inteiro: '1' }, z: { inteiro: '2' } }, ['a'])).toThrow(/extra z/);
   });
 });

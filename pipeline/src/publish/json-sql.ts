@@ -72,33 +72,18 @@ export type CampoJson =
   | { constante: string | number | boolean | null };
 
 /**
- * A JSON object per row, its keys in `ordem` (pass `Object.keys(schema.shape)`: a zod object writes its
- * keys in shape order, so the bytes equal `JSON.stringify(schema.parse(obj))`). Every key of `ordem` must
- * have a field and every field a key, so a schema change that adds or drops a field fails here, not in
- * a published file. One expression; over many rows use `jsonObjetoPorLinha`.
- */
-export function jsonObjeto(campos: Readonly<Record<string, CampoJson>>, ordem: readonly string[]): string {
-  return montarObjeto(campos, ordem, false).objeto;
-}
-
-/**
- * `jsonObjeto` in two parts for a query over many rows: `selecao`, the select list of a subquery over
- * the rows (`*` and DuckDB's JSON text of each number and text field, computed once there), and
- * `objeto`, the expression over that subquery. Inside `jsonNumero`'s and `jsonTexto`'s CASE, DuckDB
- * computed `to_json` once per use (it does not share subexpressions under a CASE): up to three times a
- * number, a quarter of the cost of the quarterly facts' JSON.
+ * A JSON object per row of a query, its keys in `ordem` (pass `Object.keys(schema.shape)`: a zod object
+ * writes its keys in shape order, so the bytes equal `JSON.stringify(schema.parse(obj))`). Every key of
+ * `ordem` must have a field and every field a key, so a schema change that adds or drops a field fails
+ * here, not in a published file. In two parts: `selecao`, the select list of a subquery over the rows
+ * (`*` and DuckDB's JSON text of each number and text field, computed once there), and `objeto`, the
+ * expression over that subquery. Inside `jsonNumero`'s and `jsonTexto`'s CASE, DuckDB computed `to_json`
+ * once per use (it does not share subexpressions under a CASE): up to three times a number, a quarter of
+ * the cost of the quarterly facts' JSON.
  */
 export function jsonObjetoPorLinha(
   campos: Readonly<Record<string, CampoJson>>,
   ordem: readonly string[],
-): { selecao: string; objeto: string } {
-  return montarObjeto(campos, ordem, true);
-}
-
-function montarObjeto(
-  campos: Readonly<Record<string, CampoJson>>,
-  ordem: readonly string[],
-  porLinha: boolean,
 ): { selecao: string; objeto: string } {
   const sobra = Object.keys(campos).filter((k) => !ordem.includes(k));
   const falta = ordem.filter((k) => !(k in campos));
@@ -107,9 +92,8 @@ function montarObjeto(
       `JSON object fields do not match the schema: missing ${falta.join(', ') || '-'}; extra ${sobra.join(', ') || '-'}`,
     );
   const selecao = ['*'];
-  /** The column of the subquery holding DuckDB's JSON text of `expr`, or undefined for one expression. */
-  const precalculado = (expr: string): string | undefined => {
-    if (!porLinha) return undefined;
+  /** The column of the subquery holding DuckDB's JSON text of `expr`. */
+  const precalculado = (expr: string): string => {
     const coluna = quote(`__json_${selecao.length}`);
     selecao.push(`${toJson(expr)} AS ${coluna}`);
     return coluna;
