@@ -102,12 +102,21 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
     await mkdir(dirname(final), { recursive: true });
     return { final, tmp: `${final}.tmp-${randomBytes(4).toString('hex')}` };
   };
+  /**
+   * The Parquet set just written: a CSV of the same SQL written right after it (escreverConjuntos writes
+   * both copies of a set one after the other; any other artefact in between forgets it) is copied from
+   * that file, already in order, instead of running and sorting the query again (the quarterly facts'
+   * CSV cost a third less at escala 0.1), when the file reads back with the query's column types (so
+   * every value prints the same).
+   */
+  let ultimoParquet: { sql: string; arquivo: string; linhas: number } | null = null;
   const gravar = async (
     a: { name: string; path: string; schemaName: string },
     conteudo: string,
     rows: number,
     format: ManifestEntry['format'],
   ): Promise<ManifestEntry> => {
+    ultimoParquet = null;
     const bytes = Buffer.from(conteudo, 'utf8');
     const { final, tmp } = await place(a.path);
     try {
@@ -122,13 +131,6 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
   let textosJson = 0;
   const colunas = async (sql: string, params: string[] = []): Promise<string> =>
     JSON.stringify((await db.runAndReadAll(`DESCRIBE ${sql}`, params)).getRows().map((r) => [r[0], r[1]]));
-  /**
-   * The last Parquet set written: a CSV of the same SQL (escreverConjuntos writes both copies of a set)
-   * is copied from that file, already in order, instead of running and sorting the query again (the
-   * quarterly facts' CSV cost a third less at escala 0.1), when the file reads back with the query's
-   * column types (so every value prints the same).
-   */
-  let ultimoParquet: { sql: string; arquivo: string; linhas: number } | null = null;
   const copy = async (
     a: { name: string; path: string; schemaName: string; sql: string },
     format: 'parquet' | 'csv',
