@@ -1,12 +1,6 @@
 import { DuckDBInstance, listValue } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import {
-  type CampoJson,
-  jsonInteiro,
-  jsonNumero,
-  jsonObjetoPorLinha,
-  jsonTexto,
-} from './json-sql.ts';
+import { type CampoJson, jsonInteiro, jsonNumero, jsonObjetoPorLinha, jsonTexto } from './json-sql.ts';
 
 const db = await (await DuckDBInstance.create(':memory:')).connect();
 
