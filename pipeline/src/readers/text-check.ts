@@ -62,8 +62,9 @@ export async function checkText(
     const re = /[\n\x80-\xff]/g;
     let segStart = 0;
     let end = upto;
-    for (let m = re.exec(str); m !== null; m = re.exec(str)) {
-      const p = m.index;
+    // `test`, not `exec`: no match object is allocated per line.
+    while (re.test(str)) {
+      const p = re.lastIndex - 1;
       if (!lineHasContent && hasNonCr(buf, segStart, p)) lineHasContent = true;
       if (line === 1) headerParts.push(buf.subarray(segStart, p));
       const b = buf[p] ?? 0;
