@@ -76,26 +76,22 @@ function countingTyped(db: DuckDBConnection): { db: DuckDBConnection; typed: () 
   return { db: proxy, typed: () => n };
 }
 
+/** `fs` staged file by file (`one`) and together (`many`, counting its typed temp tables). */
+async function bothWays(fs: InputFile[]) {
+  const one = await fresh();
+  const perFile = [];
+  for (const f of fs) perFile.push(await stageDelimited(one, spec, f, new CollectingReporter(one), root));
+  const many = await fresh();
+  const { db, typed } = countingTyped(many);
+  const together = await stageDelimitedFiles(db, spec, fs, new CollectingReporter(many), root);
+  return { one, perFile, many, together, typed };
+}
+
 describe('stageDelimitedFiles: several members of one spec in one pass', () => {
   it('stages, quarantines and counts exactly as staging the files one by one', async () => {
-    const one = await fresh();
-    const perFile = [];
-    for (const f of files)
-      perFile.push(await stageDelimited(one, spec, f, new CollectingReporter(one), root));
-    const many = await fresh();
     // Counts the typed tables built, to see that the five files really went through one statement.
-    let passes = 0;
-    const counting = new Proxy(many, {
-      get(target, prop, receiver) {
-        if (prop !== 'run') return Reflect.get(target, prop, receiver);
-        return (...args: Parameters<DuckDBConnection['run']>) => {
-          if (args[0].startsWith('CREATE TEMP TABLE _typed_')) passes++;
-          return target.run(...args);
-        };
-      },
-    });
-    const together = await stageDelimitedFiles(counting, spec, files, new CollectingReporter(many), root);
-    expect(passes).toBe(1);
+    const { one, perFile, many, together, typed } = await bothWays(files);
+    expect(typed()).toBe(1);
 
     expect(together).toEqual(perFile);
     // Staged + quarantined rows are the data lines of each file, counted independently of the reader.
@@ -151,13 +147,7 @@ describe('stageDelimitedFiles: several members of one spec in one pass', () => {
     // The four real members: no typed temp table is built, and the staged rows (insertion order, no
     // ORDER BY) and counts are what staging the files one by one gives.
     const reais = files.slice(0, REAIS.length);
-    const one = await fresh();
-    const perFile = [];
-    for (const f of reais)
-      perFile.push(await stageDelimited(one, spec, f, new CollectingReporter(one), root));
-    const many = await fresh();
-    const { db, typed } = countingTyped(many);
-    const together = await stageDelimitedFiles(db, spec, reais, new CollectingReporter(many), root);
+    const { one, perFile, many, together, typed } = await bothWays(reais);
     expect(typed()).toBe(0);
     expect(together).toEqual(perFile);
     expect(together.every((s) => s.quarantined === 0 && s.rows > 0)).toBe(true);
@@ -174,13 +164,7 @@ describe('stageDelimitedFiles: several members of one spec in one pass', () => {
       Buffer.from(`${[...real.slice(0, 5), real[4]].join('\n')}\n`, 'latin1'),
     );
     const dupFiles = [files[1] as InputFile, { path: join(root, REPETIDA), arquivo: `dfp.zip:${REPETIDA}` }];
-    const one = await fresh();
-    const perFile = [];
-    for (const f of dupFiles)
-      perFile.push(await stageDelimited(one, spec, f, new CollectingReporter(one), root));
-    const many = await fresh();
-    const { db, typed } = countingTyped(many);
-    const together = await stageDelimitedFiles(db, spec, dupFiles, new CollectingReporter(many), root);
+    const { one, perFile, many, together, typed } = await bothWays(dupFiles);
     // The straight append found the repeat, rolled back, and the group was typed into a temp table.
     expect(typed()).toBe(1);
     expect(together).toEqual(perFile);
