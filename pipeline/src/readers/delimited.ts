@@ -364,7 +364,8 @@ async function appendDirect(
   await db.run('BEGIN TRANSACTION');
   let ok = false;
   try {
-    // Rows already in each table: the batch's rows are those from here on (rowid counts from 0).
+    // Rows already in each table: the rows appended here have rowids from there on (DuckDB numbers
+    // a transaction's appended rows past every committed one).
     const before = new Map<string, number>();
     for (const t of tables)
       before.set(
@@ -417,8 +418,9 @@ async function appendDirect(
     }
     // Keys repeated inside a file. A file is one spec's, so grouping by file keeps the specs apart;
     // specs sharing a table (the DFP/ITR statements) are checked by one grouped count over the union of
-    // their keys when each spec lacks the others' extra key columns (always NULL in its rows), since one
-    // scan of the batch's rows cost a third of a scan per key with a filter on the file.
+    // their keys when each spec lacks the others' extra key columns (always NULL in its rows): one scan
+    // of the appended rows instead of one per key with a filter on the file (1.1 s against 1.5 s for
+    // the DFP/ITR batches of escala 0.1).
     for (const [table, keys] of inFileKeyGroups(items.map((x) => ({ spec: x.group.spec, file: x.file }))))
       for (const { cols, arquivos } of keys) {
         const filtro = arquivos ? ' AND _arquivo IN (SELECT unnest($arquivos))' : '';
