@@ -3,8 +3,9 @@
  * `tsx bench/perfil-staging.ts <raw dir> [--hashes out.json]`.
  *
  * Stages the DFP/ITR zips under the raw dir the way the build's `stageBatch` does (batches of
- * BATCH_BYTES, every delimited spec of a batch prepared together, then appended in input order with one
- * statement per table), on one
+ * BATCH_BYTES, every delimited spec of a batch prepared together (text and header checks), then appended
+ * in input order, typed straight from `read_csv`, or from typed temp tables when a file has rows to
+ * quarantine), on one
  * DuckDB thread as the build does for members under 16 MiB, and prints the CPU of each phase. With
  * `--hashes`, writes one hash per staged table (and the quarantine) of its rows `ORDER BY ALL`, and one of
  * the rows in insertion order, so two versions of the readers can be compared.
@@ -112,14 +113,16 @@ for (const [k, batch] of batches.entries()) {
   const pendingOf = new Map<string, PendingFiles>();
   const pending: PendingFiles[] = [];
   for (const { spec, files } of groups.values()) {
-    const ps = await fase('prepare (text check + read_csv + typing + checks)', () =>
-      prepareDelimitedFiles(
-        db,
-        spec,
-        files.map((g) => g.file),
-        report,
-        work,
-      ),
+    const ps = await fase(
+      'prepare (text check + header; typed temp tables only for a group that cannot go straight)',
+      () =>
+        prepareDelimitedFiles(
+          db,
+          spec,
+          files.map((g) => g.file),
+          report,
+          work,
+        ),
     );
     pending.push(...ps);
     for (const p of ps) for (const a of p.arquivos) pendingOf.set(`${spec.id}\u0000${a}`, p);
@@ -133,7 +136,9 @@ for (const [k, batch] of batches.entries()) {
       return { pending, arquivo: r.file.arquivo };
     }),
   );
-  await fase('insert, batch by batch', () => insertPending(db, report, run));
+  await fase('insert: read_csv + typing + checks + append, batch by batch', () =>
+    insertPending(db, report, run),
+  );
   await fase('drop temp tables, remove members', async () => {
     for (const p of pending) await p.drop();
     for (const o of opened) await o.close();

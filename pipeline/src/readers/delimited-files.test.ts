@@ -61,26 +61,37 @@ async function fresh(): Promise<DuckDBConnection> {
 const dump = async (db: DuckDBConnection, sql: string) =>
   JSON.stringify((await db.runAndReadAll(sql)).getRowsJson());
 
+/** `db`, counting the typed temp tables built on it. */
+function countingTyped(db: DuckDBConnection): { db: DuckDBConnection; typed: () => number } {
+  let n = 0;
+  const proxy = new Proxy(db, {
+    get(target, prop, receiver) {
+      if (prop !== 'run') return Reflect.get(target, prop, receiver);
+      return (...args: Parameters<DuckDBConnection['run']>) => {
+        if (args[0].startsWith('CREATE TEMP TABLE _typed_')) n++;
+        return target.run(...args);
+      };
+    },
+  });
+  return { db: proxy, typed: () => n };
+}
+
+/** `fs` staged file by file (`one`) and together (`many`, counting its typed temp tables). */
+async function bothWays(fs: InputFile[]) {
+  const one = await fresh();
+  const perFile = [];
+  for (const f of fs) perFile.push(await stageDelimited(one, spec, f, new CollectingReporter(one), root));
+  const many = await fresh();
+  const { db, typed } = countingTyped(many);
+  const together = await stageDelimitedFiles(db, spec, fs, new CollectingReporter(many), root);
+  return { one, perFile, many, together, typed };
+}
+
 describe('stageDelimitedFiles: several members of one spec in one pass', () => {
   it('stages, quarantines and counts exactly as staging the files one by one', async () => {
-    const one = await fresh();
-    const perFile = [];
-    for (const f of files)
-      perFile.push(await stageDelimited(one, spec, f, new CollectingReporter(one), root));
-    const many = await fresh();
     // Counts the typed tables built, to see that the five files really went through one statement.
-    let passes = 0;
-    const counting = new Proxy(many, {
-      get(target, prop, receiver) {
-        if (prop !== 'run') return Reflect.get(target, prop, receiver);
-        return (...args: Parameters<DuckDBConnection['run']>) => {
-          if (args[0].startsWith('CREATE TEMP TABLE _typed_')) passes++;
-          return target.run(...args);
-        };
-      },
-    });
-    const together = await stageDelimitedFiles(counting, spec, files, new CollectingReporter(many), root);
-    expect(passes).toBe(1);
+    const { one, perFile, many, together, typed } = await bothWays(files);
+    expect(typed()).toBe(1);
 
     expect(together).toEqual(perFile);
     // Staged + quarantined rows are the data lines of each file, counted independently of the reader.
@@ -130,6 +141,39 @@ describe('stageDelimitedFiles: several members of one spec in one pass', () => {
     expect(await dump(many, staged)).toBe(await dump(one, staged));
     const q = 'SELECT * FROM _quarantine';
     expect(await dump(many, q)).toBe(await dump(one, q));
+  });
+
+  it('members with nothing to quarantine go straight from read_csv into the staged table, in file order', async () => {
+    // The four real members: no typed temp table is built, and the staged rows (insertion order, no
+    // ORDER BY) and counts are what staging the files one by one gives.
+    const reais = files.slice(0, REAIS.length);
+    const { one, perFile, many, together, typed } = await bothWays(reais);
+    expect(typed()).toBe(0);
+    expect(together).toEqual(perFile);
+    expect(together.every((s) => s.quarantined === 0 && s.rows > 0)).toBe(true);
+    const staged = `SELECT * FROM ${spec.staged}`;
+    expect(await dump(many, staged)).toBe(await dump(one, staged));
+    expect(await dump(many, 'SELECT count(*) FROM _quarantine')).toBe('[["0"]]');
+  });
+
+  it('a key repeated inside a member, with every value valid, rolls the straight append back and is quarantined as before', async () => {
+    // Made here: the first 5 lines of the real 2010 con member, then its line 5 again (line 6).
+    const REPETIDA = 'dfp_cia_aberta_DFC_MD_con_2014.csv';
+    writeFileSync(
+      join(root, REPETIDA),
+      Buffer.from(`${[...real.slice(0, 5), real[4]].join('\n')}\n`, 'latin1'),
+    );
+    const dupFiles = [files[1] as InputFile, { path: join(root, REPETIDA), arquivo: `dfp.zip:${REPETIDA}` }];
+    const { one, perFile, many, together, typed } = await bothWays(dupFiles);
+    // The straight append found the repeat, rolled back, and the group was typed into a temp table.
+    expect(typed()).toBe(1);
+    expect(together).toEqual(perFile);
+    expect(together[1]).toMatchObject({ rows: 4, quarantined: 1 });
+    const staged = `SELECT * FROM ${spec.staged}`;
+    expect(await dump(many, staged)).toBe(await dump(one, staged));
+    expect(
+      (await many.runAndReadAll('SELECT arquivo, linha, motivo FROM _quarantine')).getRowsJson(),
+    ).toEqual([[`dfp.zip:${REPETIDA}`, '6', 'duplicada']]);
   });
 
   it('a member that does not parse is staged alone and its InputError names it', async () => {

@@ -223,6 +223,22 @@ export interface PendingFiles {
   rowsOf(arquivo: string, tag: string): FileRows;
   /** Drops the temp tables (idempotent). */
   drop(): Promise<void>;
+  /** Files typed only as they are appended (see appendDirect); null: typed into temp tables already. */
+  readonly direct: DirectGroup | null;
+}
+
+/**
+ * Files of one spec that passed the text and header checks and are typed only when appended, straight
+ * from `read_csv` into the staged table (appendDirect), with no typed temp copy: at escala 0.1 that copy
+ * was the largest part of staging a DFP/ITR batch. When a file has rows to quarantine, or repeats a key,
+ * the group is typed into temp tables as before (`materialize`) and inserted from there.
+ */
+interface DirectGroup {
+  spec: DelimitedSourceSpec;
+  files: readonly Prepared[];
+  /** Typed into temp tables (after an append that could not go straight). */
+  typed(): boolean;
+  materialize(): Promise<void>;
 }
 
 /** A query and the values it binds. */
@@ -258,6 +274,11 @@ export async function insertPending(
   /** `report`: where that file's notes go (default: the call's). */
   files: readonly { pending: PendingFiles; arquivo: string; report?: BuildReporter }[],
 ): Promise<StagedFile[]> {
+  if (files.length && files.every((f) => f.pending.direct && !f.pending.direct.typed())) {
+    const appended = await appendDirect(db, report, files);
+    if (appended) return appended;
+  }
+  for (const p of new Set(files.map((f) => f.pending))) await p.direct?.materialize();
   const byTable = new Map<string, Query[]>();
   // Tables some of whose files' rows need a sort to come out in line order.
   const sortTable = new Set<string>();
@@ -304,6 +325,164 @@ export async function insertPending(
     throw e;
   }
   return results;
+}
+
+/**
+ * Appends pending files that are not typed yet straight from `read_csv` (one INSERT per run of
+ * consecutive files of one group with one header, all in one transaction), typing and checking each
+ * value on the way in, so no typed temp copy is made. The rows land where insertPending's would: in the
+ * order given, each file in line order (one thread: a scan, a filter and an append keep that order).
+ * Then, over the rows just appended, the per-file counts and line range must be every data line (else a
+ * row was quarantined, or DuckDB read another number of lines) and no key may repeat inside a file;
+ * otherwise, or on any error, everything is rolled back and null returned, and the caller types the
+ * files into temp tables as before, which quarantines, names errors and sorts exactly as it always did.
+ */
+async function appendDirect(
+  db: DuckDBConnection,
+  report: BuildReporter,
+  files: readonly { pending: PendingFiles; arquivo: string; report?: BuildReporter }[],
+): Promise<StagedFile[] | null> {
+  const items = files.map(({ pending, arquivo, report: own }) => {
+    const group = pending.direct;
+    const file = group?.files.find((f) => f.file.arquivo === arquivo);
+    if (!group || !file) throw new Error(`${arquivo}: not in this pending group`);
+    return { group, file, report: own ?? report };
+  });
+  const runs: { group: DirectGroup; files: Prepared[] }[] = [];
+  for (const { group, file } of items) {
+    const last = runs.at(-1);
+    const head = last?.files[0]?.header;
+    if (last && last.group === group && head?.join('\u0000') === file.header.join('\u0000'))
+      last.files.push(file);
+    else runs.push({ group, files: [file] });
+  }
+  const tables = [...new Set(items.map((x) => x.group.spec.staged))];
+  const threads = String(
+    (await db.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0] ?? '1',
+  );
+  if (threads !== '1') await db.run('SET threads = 1');
+  await db.run('BEGIN TRANSACTION');
+  let ok = false;
+  try {
+    // Rows already in each table: the rows appended here have rowids from there on (DuckDB numbers
+    // a transaction's appended rows past every committed one).
+    const before = new Map<string, number>();
+    for (const t of tables)
+      before.set(
+        t,
+        Number((await db.runAndReadAll(`SELECT count(*) FROM ${quote(t)}`)).getRows()[0]?.[0] ?? 0),
+      );
+    for (const { group, files: run } of runs) {
+      const { spec } = group;
+      const [first] = run;
+      if (!first) continue;
+      const typing = typingQuery(
+        spec,
+        first.bound,
+        first.header,
+        run,
+        run.map((f) => f.file.path),
+        spec.encoding === 'latin-1' ? 'latin-1' : 'utf-8',
+      );
+      // File-name facts (e.g. con/ind) differ between the files of a run: each is its file's, by name.
+      const params: Record<string, DuckDBValue> = { ...typing.params };
+      run.forEach((f, j) => {
+        params[`fa_${j}`] = f.file.arquivo;
+      });
+      const names = [...new Set(run.flatMap((f) => Object.keys(f.facts)))];
+      const factCols = names.map((k, n) => {
+        const whens = run.flatMap((f, j) => {
+          const v = f.facts[k];
+          if (v === undefined) return [];
+          params[`fv_${n}_${j}`] = v;
+          return [`WHEN $fa_${j} THEN $fv_${n}_${j}`];
+        });
+        return `CASE _arquivo ${whens.join(' ')} END AS ${quote(k)}`;
+      });
+      await db.run(
+        `INSERT INTO ${quote(spec.staged)} BY NAME SELECT ${[...typing.cols, '_arquivo', '_linha', ...factCols].join(', ')} FROM (${typing.sql}) WHERE NOT _bad`,
+        params,
+      );
+    }
+    const got = new Map<string, { rows: number; min: number; max: number }>();
+    for (const t of tables)
+      for (const [a, c, lo, hi] of (
+        await db.runAndReadAll(
+          `SELECT _arquivo, count(*), min(_linha), max(_linha) FROM ${quote(t)} WHERE rowid >= ${before.get(t) ?? 0} GROUP BY 1`,
+        )
+      ).getRows())
+        got.set(`${t}\u0000${String(a)}`, { rows: Number(c), min: Number(lo), max: Number(hi) });
+    for (const { group, file } of items) {
+      const c = got.get(`${group.spec.staged}\u0000${file.file.arquivo}`);
+      if (c ? c.rows !== file.rows || c.min !== 2 || c.max !== file.rows + 1 : file.rows !== 0) return null;
+    }
+    // Keys repeated inside a file. A file is one spec's, so grouping by file keeps the specs apart;
+    // specs sharing a table (the DFP/ITR statements) are checked by one grouped count over the union of
+    // their keys when each spec lacks the others' extra key columns (always NULL in its rows): one scan
+    // of the appended rows instead of one per key with a filter on the file (1.1 s against 1.5 s for
+    // the DFP/ITR batches of escala 0.1).
+    for (const [table, keys] of inFileKeyGroups(items.map((x) => ({ spec: x.group.spec, file: x.file }))))
+      for (const { cols, arquivos } of keys) {
+        const filtro = arquivos ? ' AND _arquivo IN (SELECT unnest($arquivos))' : '';
+        const repeated = Number(
+          (
+            await db.runAndReadAll(
+              `SELECT count(*) FROM (SELECT 1 FROM ${quote(table)} WHERE rowid >= ${before.get(table) ?? 0}${filtro} GROUP BY _arquivo, ${cols.join(', ')} HAVING count(*) > 1)`,
+              arquivos ? { arquivos: textos(arquivos) } : {},
+            )
+          ).getRows()[0]?.[0] ?? 0,
+        );
+        if (repeated > 0) return null;
+      }
+    await db.run('COMMIT');
+    ok = true;
+  } catch {
+    // Typed into temp tables instead, the same files give the error with its file, line and field.
+    return null;
+  } finally {
+    if (!ok) await db.run('ROLLBACK');
+    if (threads !== '1') await db.run(`SET threads = ${Number(threads)}`);
+  }
+  return items.map(({ group, file, report: own }) => {
+    if (file.rows === 0) own.note('staging', `${file.file.arquivo}: header only, no rows`);
+    return { arquivo: file.file.arquivo, staged: group.spec.staged, rows: file.rows, quarantined: 0 };
+  });
+}
+
+/**
+ * The grouped counts that find keys repeated inside a file among a run's appended rows, per staged
+ * table: the key columns, and the files to count (null: every row the run appended to the table).
+ */
+function inFileKeyGroups(
+  items: readonly { spec: DelimitedSourceSpec; file: Prepared }[],
+): Map<string, { cols: string[]; arquivos: string[] | null }[]> {
+  const out = new Map<string, { cols: string[]; arquivos: string[] | null }[]>();
+  const namesOf = (spec: DelimitedSourceSpec) => (spec.key ?? []).filter((k) => !k.startsWith('_'));
+  for (const table of new Set(items.map((x) => x.spec.staged))) {
+    const mine = items.filter((x) => x.spec.staged === table);
+    const union = [...new Set(mine.flatMap((x) => namesOf(x.spec)))];
+    // A spec's rows hold NULL in a column that is none of its columns or file-name facts.
+    const absent = (x: (typeof mine)[number], n: string) =>
+      !x.spec.columns.some((c) => c.name === n) && !(stagingColumn(n) in x.file.facts);
+    const oneScan = mine.every(
+      (x) => namesOf(x.spec).length && union.every((n) => namesOf(x.spec).includes(n) || absent(x, n)),
+    );
+    if (oneScan) {
+      if (union.length) out.set(table, [{ cols: union.map((n) => quote(stagingColumn(n))), arquivos: null }]);
+      continue;
+    }
+    const byKey = new Map<string, { cols: string[]; arquivos: string[] }>();
+    for (const x of mine) {
+      const names = namesOf(x.spec);
+      if (!names.length) continue;
+      const cols = names.map((n) => quote(stagingColumn(n)));
+      const g = byKey.get(cols.join(',')) ?? { cols, arquivos: [] };
+      g.arquivos.push(x.file.file.arquivo);
+      byKey.set(cols.join(','), g);
+    }
+    out.set(table, [...byKey.values()]);
+  }
+  return out;
 }
 
 /** Typed and checked, not yet inserted: see PendingFiles. Problems are InputErrors naming the file. */
@@ -358,11 +537,10 @@ export function delimitedBySpec<T extends { spec: SourceSpec }>(
 }
 
 /**
- * Types and checks several files of one spec (e.g. the BPA members of a batch of zips, con and ind)
- * with one DuckDB statement per step instead of one per file: planning a statement costs about as much
- * as running it on a member of a few thousand rows. Files with the same header go together; a file
- * whose header differs from the others', or a group that cannot go together (a check fails), is
- * prepared alone, so errors name the file, line and field as usual. Inserting every returned group
+ * Checks the text and header of several files of one spec (e.g. the BPA members of a batch of zips,
+ * con and ind); they are typed as they are appended (see DirectGroup), or, when that cannot be, with one
+ * DuckDB statement per step for all of them instead of one per file (typedGroups): planning a statement
+ * costs about as much as running it on a member of a few thousand rows. Inserting every returned group
  * gives exactly what `stageDelimited` gives file by file. On an error nothing is left behind.
  */
 export async function prepareDelimitedFiles(
@@ -372,19 +550,79 @@ export async function prepareDelimitedFiles(
   report: BuildReporter,
   scratchDir: string = tmpdir(),
 ): Promise<PendingFiles[]> {
+  const prepared: Prepared[] = [];
+  try {
+    for (const f of files) prepared.push(await prepare(spec, f));
+  } catch {
+    // The files are taken one by one, so the error names the file as usual.
+    return typedGroups(db, spec, files, null, report, scratchDir);
+  }
+  // A latin-1 file with bytes 0x80–0x9F is read from a UTF-8 copy, made and removed while typing.
+  if (!prepared.length || (spec.encoding === 'latin-1' && prepared.some((p) => p.c1Bytes)))
+    return typedGroups(db, spec, files, prepared, report, scratchDir);
+  await ensureSpec(db, spec);
+  let eager: PendingFiles[] | null = null;
+  const byArquivo = new Map<string, PendingFiles>();
+  const self: PendingFiles = {
+    arquivos: files.map((f) => f.arquivo),
+    async insert(subset) {
+      const mine = subset ? files.filter((f) => subset.has(f.arquivo)) : files;
+      return insertPending(
+        db,
+        report,
+        mine.map((f) => ({ pending: self, arquivo: f.arquivo })),
+      );
+    },
+    rowsOf(arquivo, tag) {
+      const p = byArquivo.get(arquivo);
+      if (!p) throw new Error(`${arquivo}: not typed (see appendDirect)`);
+      return p.rowsOf(arquivo, tag);
+    },
+    async drop() {
+      for (const p of eager ?? []) await p.drop();
+    },
+    direct: {
+      spec,
+      files: prepared,
+      typed: () => eager !== null,
+      async materialize() {
+        if (eager) return;
+        eager = await typedGroups(db, spec, files, prepared, report, scratchDir);
+        for (const p of eager) for (const a of p.arquivos) byArquivo.set(a, p);
+      },
+    },
+  };
+  return [self];
+}
+
+/** Creates or widens a spec's staged table once per connection. */
+async function ensureSpec(db: DuckDBConnection, spec: DelimitedSourceSpec): Promise<void> {
+  const ensured = ensuredSpecs.get(db) ?? new Set<string>();
+  if (ensured.has(spec.id)) return;
+  await ensureStagingTable(db, spec.staged, stagingColumnsOf(spec));
+  ensured.add(spec.id);
+  ensuredSpecs.set(db, ensured);
+}
+
+/**
+ * Files typed into temp tables: files with the same header together, a file whose header differs from
+ * the others', or a group that cannot go together (a check fails), alone, so errors name the file,
+ * line and field as usual. `prepared`: the files' text checks, null when one failed.
+ */
+async function typedGroups(
+  db: DuckDBConnection,
+  spec: DelimitedSourceSpec,
+  files: InputFile[],
+  prepared: Prepared[] | null,
+  report: BuildReporter,
+  scratchDir: string,
+): Promise<PendingFiles[]> {
   const out: PendingFiles[] = [];
   try {
     const alone = async (fs: InputFile[]) => {
       for (const f of fs) out.push(await prepareOne(db, spec, f, report, scratchDir));
     };
-    if (files.length < 2) {
-      await alone(files);
-      return out;
-    }
-    const prepared: Prepared[] = [];
-    try {
-      for (const f of files) prepared.push(await prepare(spec, f));
-    } catch {
+    if (files.length < 2 || !prepared) {
       await alone(files);
       return out;
     }
@@ -446,12 +684,7 @@ async function prepareGroup(
   const [first] = files;
   if (!first) return null;
   const { header, bound } = first;
-  const ensured = ensuredSpecs.get(db) ?? new Set<string>();
-  if (!ensured.has(spec.id)) {
-    await ensureStagingTable(db, spec.staged, stagingColumnsOf(spec));
-    ensured.add(spec.id);
-    ensuredSpecs.set(db, ensured);
-  }
+  await ensureSpec(db, spec);
 
   const n = loads++;
   const typed = `_typed_${n}`;
@@ -477,6 +710,195 @@ async function prepareGroup(
     if (scratch) await rm(scratch, { recursive: true, force: true });
   };
 
+  const {
+    starts,
+    params,
+    checks,
+    keyIdx,
+    keyNames,
+    cols,
+    sql: typing,
+  } = typingQuery(spec, bound, header, files, paths, encoding);
+
+  // `_linha` comes from WITH ORDINALITY, which numbers rows in line order only on one thread: on two,
+  // a group of files over 16 MB got the same file's lines numbered in another order from one build to
+  // the next (a cached build and one from scratch differed on the sample). So this statement always runs
+  // on one thread, whatever the caller set.
+  const threads = String(
+    (await db.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0] ?? '1',
+  );
+  if (threads !== '1') await db.run('SET threads = 1');
+  try {
+    await db.run(`CREATE TEMP TABLE ${typed} AS ${typing}`, params);
+  } catch (e) {
+    await cleanup();
+    if (!strict) return null;
+    const msg = e instanceof Error ? e.message : String(e);
+    const line = /line[: ]+(\d+)/i.exec(msg);
+    throw new InputError(
+      first.file.arquivo,
+      line ? Number(line[1]) : null,
+      null,
+      `${header.length} fields per line separated by "${spec.delimiter}"`,
+      msg.split('\n')[0] ?? msg,
+    );
+  } finally {
+    if (threads !== '1') await db.run(`SET threads = ${Number(threads)}`);
+  }
+  // The typed table holds everything needed: the (maybe transcoded) copies can go now.
+  await cleanup();
+  let ok = false;
+  try {
+    const counted = new Map<string, { rows: number; min: number; max: number }>();
+    // Rows stored out of line order (rowid + 1 is the position in the table): none expected, since
+    // every step of the typing keeps the scan's order, but the insert sorts only when some are.
+    let foraDeOrdem = 0;
+    for (const [a, c, lo, hi, fora] of (
+      await db.runAndReadAll(
+        `SELECT _arquivo, count(*), min(_linha), max(_linha), count(*) FILTER (WHERE rowid + 1 <> _ord) FROM ${typed} GROUP BY 1`,
+      )
+    ).getRows()) {
+      counted.set(String(a), { rows: Number(c), min: Number(lo), max: Number(hi) });
+      foraDeOrdem += Number(fora);
+    }
+    for (const f of files) {
+      const c = counted.get(f.file.arquivo) ?? { rows: 0, min: 2, max: f.rows + 1 };
+      if (c.rows === f.rows && c.min === 2 && c.max === f.rows + 1) continue;
+      if (!strict) return null;
+      throw new InputError(f.file.arquivo, null, null, `${f.rows} data lines`, `${c.rows} rows parsed`);
+    }
+
+    const qParams: Record<string, DuckDBValue> = {};
+    const quarantine = checks.map((c, k) => {
+      qParams.fonte = spec.id;
+      qParams[`campo_${k}`] = c.name;
+      qParams[`motivo_${k}`] = c.motivo;
+      return `SELECT $fonte AS source, _arquivo AS arquivo, _linha AS linha, $campo_${k} AS campo, r${c.i} AS valor, $motivo_${k} AS motivo, ${k} AS _q, _ord AS _o FROM ${typed} WHERE b${k}`;
+    });
+    // Duplicates inside each file (across files the build checks once every file is staged, see
+    // crossFileDuplicates). A grouped count over the key finds whether any exist; the window that
+    // names them runs, over the narrow key columns only, just when some do.
+    let dupFilter = '';
+    if (keyIdx.length) {
+      const keys = ['_arquivo', ...keyIdx].join(', ');
+      const repeated = Number(
+        (
+          await db.runAndReadAll(
+            `SELECT count(*) FROM (SELECT 1 FROM ${typed} WHERE NOT _bad GROUP BY ${keys} HAVING count(*) > 1)`,
+          )
+        ).getRows()[0]?.[0] ?? 0,
+      );
+      if (repeated > 0) {
+        await db.run(
+          `CREATE TEMP TABLE ${dup} AS SELECT _arquivo, _linha, concat_ws(' | ', ${keyIdx.map((k) => `coalesce(CAST(${k} AS VARCHAR), '')`).join(', ')}) AS kv
+           FROM (SELECT _arquivo, _linha, ${keyIdx.join(', ')}, row_number() OVER (PARTITION BY ${keys} ORDER BY _linha) AS _rn FROM ${typed} WHERE NOT _bad)
+           WHERE _rn > 1`,
+        );
+        Object.assign(qParams, { fonte: spec.id, chave: keyNames.join('+'), duplicada: MOTIVOS.duplicada });
+        quarantine.push(
+          `SELECT $fonte AS source, _arquivo AS arquivo, _linha AS linha, $chave AS campo, kv AS valor, $duplicada AS motivo, ${quarantine.length} AS _q, rowid AS _o FROM ${dup}`,
+        );
+        dupFilter = ` AND (_arquivo, _linha) NOT IN (SELECT (_arquivo, _linha) FROM ${dup})`;
+      }
+    }
+    // Quarantined rows wait in their own temp table, in the order one INSERT of them all would give.
+    if (quarantine.length)
+      // In the order of the checks, each in line order (the typed table's row order need not be).
+      await db.run(
+        `CREATE TEMP TABLE ${tq} AS SELECT * EXCLUDE (_q, _o) FROM (${quarantine.join(' UNION ALL ')}) ORDER BY _q, _o`,
+        qParams,
+      );
+
+    const kept = new Map<string, number>();
+    for (const [a, c] of (
+      await db.runAndReadAll(`SELECT _arquivo, count(*) FROM ${typed} WHERE NOT _bad${dupFilter} GROUP BY 1`)
+    ).getRows())
+      kept.set(String(a), Number(c));
+    ok = true;
+    let dropped = false;
+    const self: PendingFiles = {
+      arquivos: files.map((f) => f.file.arquivo),
+      async insert(subset) {
+        const mine = subset ? files.filter((f) => subset.has(f.file.arquivo)) : files;
+        return insertPending(
+          db,
+          report,
+          mine.map((f) => ({ pending: self, arquivo: f.file.arquivo })),
+        );
+      },
+      rowsOf(arquivo, tag) {
+        const j = files.findIndex((f) => f.file.arquivo === arquivo);
+        const f = files[j];
+        if (!f) throw new Error(`${arquivo}: not in this pending group`);
+        const rows = kept.get(arquivo) ?? 0;
+        const result = { arquivo, staged: spec.staged, rows, quarantined: f.rows - rows };
+        // File j's rows are the ordinals start_j … start_j + rows_j − 1 (checked above): a range skips
+        // whole row groups. File-name facts are bound values.
+        const lo = starts[j] ?? 0;
+        const params: Record<string, DuckDBValue> = {};
+        const factCols = Object.entries(f.facts).map(([k, v], n) => {
+          params[`${tag}fato_${n}`] = v;
+          return `$${tag}fato_${n} AS ${quote(k)}`;
+        });
+        // Every row left out of staging has at least one quarantine row, and only those have any.
+        return {
+          result,
+          rows: rows
+            ? {
+                sql: `SELECT ${[...cols, '_arquivo', '_linha', ...factCols, '_ord'].join(', ')} FROM ${typed}
+                      WHERE NOT _bad${dupFilter} AND _ord BETWEEN ${lo} AND ${lo + f.rows - 1}`,
+                params,
+              }
+            : null,
+          emOrdem: foraDeOrdem === 0 && !dupFilter,
+          quarantine:
+            result.quarantined && quarantine.length
+              ? {
+                  sql: `SELECT *, rowid AS _r FROM ${tq} WHERE arquivo = $${tag}arquivo`,
+                  params: { [`${tag}arquivo`]: arquivo },
+                }
+              : null,
+        };
+      },
+      async drop() {
+        if (dropped) return;
+        dropped = true;
+        await dropTables();
+      },
+      direct: null,
+    };
+    return self;
+  } finally {
+    if (!ok) await dropTables();
+  }
+}
+
+/** A group's typing statement (see prepareGroup) and what reading its result needs. */
+interface Typing {
+  /** Rows `_ord`, `_linha`, `_arquivo`, typed values t<i>, flags b<k>, `_bad`, raw text r<i> of bad rows. */
+  sql: string;
+  params: Record<string, DuckDBValue>;
+  /** Ordinal of each file's first row. */
+  starts: number[];
+  checks: { i: number; name: string; motivo: string; bad: string }[];
+  keyIdx: string[];
+  keyNames: string[];
+  /** The typed values as the staged table's columns. */
+  cols: string[];
+}
+
+/**
+ * The statement that reads files with the same header (`paths`: what DuckDB reads, in the order of
+ * `files`) and types and checks every value, in line order.
+ */
+function typingQuery(
+  spec: DelimitedSourceSpec,
+  bound: Bound[],
+  header: string[],
+  files: Prepared[],
+  paths: string[],
+  encoding: string,
+): Typing {
   // One scan of the files in list order numbers rows consecutively, so file j's rows are ordinalities
   // start_j … start_j + rows_j − 1; that is checked below before anything is kept.
   const starts: number[] = [];
@@ -571,160 +993,9 @@ async function prepareGroup(
     if (i < 0) throw new Error(`${spec.id}: key ${name} is not a column`);
     return `t${i}`;
   });
-  // `_linha` comes from WITH ORDINALITY, which numbers rows in line order only on one thread: on two,
-  // a group of files over 16 MB got the same file's lines numbered in another order from one build to
-  // the next (a cached build and one from scratch differed on the sample). So this statement always runs
-  // on one thread, whatever the caller set.
-  const threads = String(
-    (await db.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0] ?? '1',
-  );
-  if (threads !== '1') await db.run('SET threads = 1');
-  try {
-    await db.run(
-      `CREATE TEMP TABLE ${typed} AS SELECT *${quotedRaw.length ? ` EXCLUDE (${quotedRaw.join(', ')}), ${quotedRaw.map((r) => `CASE WHEN _bad THEN ${r} END AS ${r}`).join(', ')}` : ''} FROM (SELECT * EXCLUDE (${helpers.join(', ')}), (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load})))))`,
-      params,
-    );
-  } catch (e) {
-    await cleanup();
-    if (!strict) return null;
-    const msg = e instanceof Error ? e.message : String(e);
-    const line = /line[: ]+(\d+)/i.exec(msg);
-    throw new InputError(
-      first.file.arquivo,
-      line ? Number(line[1]) : null,
-      null,
-      `${header.length} fields per line separated by "${spec.delimiter}"`,
-      msg.split('\n')[0] ?? msg,
-    );
-  } finally {
-    if (threads !== '1') await db.run(`SET threads = ${Number(threads)}`);
-  }
-  // The typed table holds everything needed: the (maybe transcoded) copies can go now.
-  await cleanup();
-  let ok = false;
-  try {
-    const counted = new Map<string, { rows: number; min: number; max: number }>();
-    // Rows stored out of line order (rowid + 1 is the position in the table): none expected, since
-    // every step of the typing keeps the scan's order, but the insert sorts only when some are.
-    let foraDeOrdem = 0;
-    for (const [a, c, lo, hi, fora] of (
-      await db.runAndReadAll(
-        `SELECT _arquivo, count(*), min(_linha), max(_linha), count(*) FILTER (WHERE rowid + 1 <> _ord) FROM ${typed} GROUP BY 1`,
-      )
-    ).getRows()) {
-      counted.set(String(a), { rows: Number(c), min: Number(lo), max: Number(hi) });
-      foraDeOrdem += Number(fora);
-    }
-    for (const f of files) {
-      const c = counted.get(f.file.arquivo) ?? { rows: 0, min: 2, max: f.rows + 1 };
-      if (c.rows === f.rows && c.min === 2 && c.max === f.rows + 1) continue;
-      if (!strict) return null;
-      throw new InputError(f.file.arquivo, null, null, `${f.rows} data lines`, `${c.rows} rows parsed`);
-    }
-
-    const qParams: Record<string, DuckDBValue> = {};
-    const quarantine = checks.map((c, k) => {
-      qParams.fonte = spec.id;
-      qParams[`campo_${k}`] = c.name;
-      qParams[`motivo_${k}`] = c.motivo;
-      return `SELECT $fonte AS source, _arquivo AS arquivo, _linha AS linha, $campo_${k} AS campo, r${c.i} AS valor, $motivo_${k} AS motivo, ${k} AS _q, _ord AS _o FROM ${typed} WHERE b${k}`;
-    });
-    // Duplicates inside each file (across files the build checks once every file is staged, see
-    // crossFileDuplicates). A grouped count over the key finds whether any exist; the window that
-    // names them runs, over the narrow key columns only, just when some do.
-    let dupFilter = '';
-    if (keyIdx.length) {
-      const keys = ['_arquivo', ...keyIdx].join(', ');
-      const repeated = Number(
-        (
-          await db.runAndReadAll(
-            `SELECT count(*) FROM (SELECT 1 FROM ${typed} WHERE NOT _bad GROUP BY ${keys} HAVING count(*) > 1)`,
-          )
-        ).getRows()[0]?.[0] ?? 0,
-      );
-      if (repeated > 0) {
-        await db.run(
-          `CREATE TEMP TABLE ${dup} AS SELECT _arquivo, _linha, concat_ws(' | ', ${keyIdx.map((k) => `coalesce(CAST(${k} AS VARCHAR), '')`).join(', ')}) AS kv
-           FROM (SELECT _arquivo, _linha, ${keyIdx.join(', ')}, row_number() OVER (PARTITION BY ${keys} ORDER BY _linha) AS _rn FROM ${typed} WHERE NOT _bad)
-           WHERE _rn > 1`,
-        );
-        Object.assign(qParams, { fonte: spec.id, chave: keyNames.join('+'), duplicada: MOTIVOS.duplicada });
-        quarantine.push(
-          `SELECT $fonte AS source, _arquivo AS arquivo, _linha AS linha, $chave AS campo, kv AS valor, $duplicada AS motivo, ${quarantine.length} AS _q, rowid AS _o FROM ${dup}`,
-        );
-        dupFilter = ` AND (_arquivo, _linha) NOT IN (SELECT (_arquivo, _linha) FROM ${dup})`;
-      }
-    }
-    // Quarantined rows wait in their own temp table, in the order one INSERT of them all would give.
-    if (quarantine.length)
-      // In the order of the checks, each in line order (the typed table's row order need not be).
-      await db.run(
-        `CREATE TEMP TABLE ${tq} AS SELECT * EXCLUDE (_q, _o) FROM (${quarantine.join(' UNION ALL ')}) ORDER BY _q, _o`,
-        qParams,
-      );
-
-    const cols = bound.map((b, i) => `t${i} AS ${quote(stagingColumn(b.spec.name))}`);
-    const kept = new Map<string, number>();
-    for (const [a, c] of (
-      await db.runAndReadAll(`SELECT _arquivo, count(*) FROM ${typed} WHERE NOT _bad${dupFilter} GROUP BY 1`)
-    ).getRows())
-      kept.set(String(a), Number(c));
-    ok = true;
-    let dropped = false;
-    const self: PendingFiles = {
-      arquivos: files.map((f) => f.file.arquivo),
-      async insert(subset) {
-        const mine = subset ? files.filter((f) => subset.has(f.file.arquivo)) : files;
-        return insertPending(
-          db,
-          report,
-          mine.map((f) => ({ pending: self, arquivo: f.file.arquivo })),
-        );
-      },
-      rowsOf(arquivo, tag) {
-        const j = files.findIndex((f) => f.file.arquivo === arquivo);
-        const f = files[j];
-        if (!f) throw new Error(`${arquivo}: not in this pending group`);
-        const rows = kept.get(arquivo) ?? 0;
-        const result = { arquivo, staged: spec.staged, rows, quarantined: f.rows - rows };
-        // File j's rows are the ordinals start_j … start_j + rows_j − 1 (checked above): a range skips
-        // whole row groups. File-name facts are bound values.
-        const lo = starts[j] ?? 0;
-        const params: Record<string, DuckDBValue> = {};
-        const factCols = Object.entries(f.facts).map(([k, v], n) => {
-          params[`${tag}fato_${n}`] = v;
-          return `$${tag}fato_${n} AS ${quote(k)}`;
-        });
-        // Every row left out of staging has at least one quarantine row, and only those have any.
-        return {
-          result,
-          rows: rows
-            ? {
-                sql: `SELECT ${[...cols, '_arquivo', '_linha', ...factCols, '_ord'].join(', ')} FROM ${typed}
-                      WHERE NOT _bad${dupFilter} AND _ord BETWEEN ${lo} AND ${lo + f.rows - 1}`,
-                params,
-              }
-            : null,
-          emOrdem: foraDeOrdem === 0 && !dupFilter,
-          quarantine:
-            result.quarantined && quarantine.length
-              ? {
-                  sql: `SELECT *, rowid AS _r FROM ${tq} WHERE arquivo = $${tag}arquivo`,
-                  params: { [`${tag}arquivo`]: arquivo },
-                }
-              : null,
-        };
-      },
-      async drop() {
-        if (dropped) return;
-        dropped = true;
-        await dropTables();
-      },
-    };
-    return self;
-  } finally {
-    if (!ok) await dropTables();
-  }
+  const cols = bound.map((b, i) => `t${i} AS ${quote(stagingColumn(b.spec.name))}`);
+  const sql = `SELECT *${quotedRaw.length ? ` EXCLUDE (${quotedRaw.join(', ')}), ${quotedRaw.map((r) => `CASE WHEN _bad THEN ${r} END AS ${r}`).join(', ')}` : ''} FROM (SELECT * EXCLUDE (${helpers.join(', ')}), (${badAny}) AS _bad FROM (SELECT *${flags.length ? `, ${flags.join(', ')}` : ''} FROM (SELECT ${sel.join(', ')} FROM (SELECT *${parts.length ? `, ${parts.join(', ')}` : ''} FROM (${load})))))`;
+  return { sql, params, starts, checks, keyIdx, keyNames, cols };
 }
 
 /**

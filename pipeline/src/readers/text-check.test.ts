@@ -42,6 +42,29 @@ describe('checkText', () => {
     expect(e.linha).toBe(2);
   });
 
+  it('latin-1 over several 1 MiB reads: lines, header and C1 bytes as written, a line cut by a read boundary counted once', async () => {
+    // Made here: a 10-byte header and 150,000 lines of 18 bytes (2.6 MiB, so lines straddle reads), one 0x93 on file line 100,002.
+    const linha = Buffer.from('x;A\xe7\xe3o;1234567890\n', 'latin1');
+    const lines = Array.from({ length: 150_000 }, (_, k) =>
+      k === 100_000 ? Buffer.from('x;A\x93\xe3o;1234567890\n', 'latin1') : linha,
+    );
+    const p = file('big.csv', Buffer.concat([Buffer.from('A\xe7\xe3o;B;C\r\n', 'latin1'), ...lines]));
+    expect(await checkText(p, 'big.csv', 'latin-1')).toEqual({
+      bytes: 10 + 150_000 * 18,
+      lines: 150_001,
+      header: 'Ação;B;C',
+      c1Bytes: true,
+    });
+  });
+
+  it('a C1 byte before a UTF-8 sequence in one read: the sequence still counts', async () => {
+    // Made here: one cp1252 byte (0x93), then "ç" in UTF-8 (C3 A7): as many UTF-8 sequences as other
+    // high bytes, so the file is refused as UTF-8 declared latin-1, naming line 3.
+    const p = file('misto.csv', Buffer.from([0x41, 0x0a, 0x93, 0x78, 0x0a, 0x79, 0xc3, 0xa7, 0x0a]));
+    const e = await fail(checkText(p, 'misto.csv', 'latin-1'));
+    expect(e.linha).toBe(3);
+  });
+
   it('refuses invalid bytes in a file declared UTF-8, naming the line', async () => {
     const p = file('latin.csv', Buffer.from('A;B\nx;1\nAção;2\n', 'latin1'));
     const e = await fail(checkText(p, 'latin.csv', 'utf-8'));
