@@ -9,7 +9,7 @@ import { ARQUIVOS_NUMERADOS, LINHA_E_ARQUIVO, VALOR_EM_REAIS } from './sql.ts';
  */
 export const SQL_FATOS = /* sql */ `
 CREATE OR REPLACE TABLE int_fundamentos_linhas_todas AS
-WITH d AS (
+WITH d AS NOT MATERIALIZED (
   SELECT *, CAST(versao AS INTEGER) AS v FROM stg_cvm_demonstracao
   WHERE _doc = 'DFP' AND _demo <> 'DMPL'
 ),
@@ -29,20 +29,22 @@ primeira AS (
   SELECT cnpj_cia, dt_refer, min(dt_receb) AS dt_receb_primeira FROM stg_cvm_doc_indice WHERE _doc = 'DFP' GROUP BY ALL
 ),
 ${ARQUIVOS_NUMERADOS},
+-- the candidate lines, narrow: only what picks the first line of each account
 linhas AS (
-  SELECT d.*, ${LINHA_E_ARQUIVO} AS _ordem FROM d
+  SELECT d.cnpj_cia, d.dt_refer, d._demo, d._agreg, d.ordem_exerc, d.cd_conta, d.dt_fim_exerc,
+    ${LINHA_E_ARQUIVO} AS _ordem
+  FROM d
   JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
   JOIN filing_do_ano f ON f.cd_cvm = d.cd_cvm AND f.dt_refer = d.dt_refer
   JOIN arquivos_numerados a USING (_arquivo)
 ),
 -- a few filings print the same account twice in one column (e.g. CD_CVM 25020, DFC_MD 2019): keep the
 -- first line; the check below counts repeats and fails softly when the repeated values disagree. A
--- grouped min over narrow columns joined back, not row_number() over whole rows: that window could not
--- spill (out of memory at full scale with 4GB, and at escala 0.05 with 150MB; docs/benchmarks.md). Ties
--- on _linha across files go to the first file name (_ordem, sql.ts).
+-- grouped min over narrow columns, not row_number() over whole rows: that window could not spill (out of
+-- memory at full scale with 4GB, and at escala 0.05 with 150MB; docs/benchmarks.md). Ties on _linha
+-- across files go to the first file name (_ordem, sql.ts).
 primeira_linha AS (
-  SELECT cnpj_cia, dt_refer, _demo, _agreg, ordem_exerc, cd_conta, dt_fim_exerc, min(_ordem) AS p
-  FROM linhas GROUP BY ALL
+  SELECT min(_ordem) AS p FROM linhas GROUP BY cnpj_cia, dt_refer, _demo, _agreg, ordem_exerc, cd_conta, dt_fim_exerc
 )
 SELECT
   CAST(d.cd_cvm AS INTEGER) AS cd_regulator,
@@ -66,13 +68,13 @@ SELECT
   ${VALOR_EM_REAIS} AS valor,
   d._arquivo AS arquivo,
   d._linha AS linha
-FROM linhas d
-JOIN primeira_linha pl ON pl.cnpj_cia IS NOT DISTINCT FROM d.cnpj_cia AND pl.dt_refer IS NOT DISTINCT FROM d.dt_refer
-  AND pl._demo IS NOT DISTINCT FROM d._demo AND pl._agreg IS NOT DISTINCT FROM d._agreg
-  AND pl.ordem_exerc IS NOT DISTINCT FROM d.ordem_exerc AND pl.cd_conta IS NOT DISTINCT FROM d.cd_conta
-  AND pl.dt_fim_exerc IS NOT DISTINCT FROM d.dt_fim_exerc AND pl.p = d._ordem
+FROM d
+JOIN arquivos_numerados a USING (_arquivo)
 LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v
-LEFT JOIN primeira ON primeira.cnpj_cia = d.cnpj_cia AND primeira.dt_refer = d.dt_refer;
+LEFT JOIN primeira ON primeira.cnpj_cia = d.cnpj_cia AND primeira.dt_refer = d.dt_refer
+-- the kept lines, picked by _ordem alone: it names one row (_arquivo, _linha), the identity build.ts's
+-- cross-file deletions also use, and only lines of the latest version and the year's filing won a group
+WHERE ${LINHA_E_ARQUIVO} IN (SELECT p FROM primeira_linha);
 
 CREATE OR REPLACE TABLE int_fundamentos_agregacao AS
 SELECT cd_regulator, ano, demo, CASE WHEN bool_or(agreg = 'con') THEN 'con' ELSE 'ind' END AS agreg
@@ -96,6 +98,32 @@ FROM mart_fatos f
 WHERE f.dt_receb_primeira <= d;
 `;
 
+/**
+ * The accounts printed twice in one DFP filing, column and version with different values (the check
+ * `conta_repetida_com_valores_diferentes`), with how many values each has, in a temporary table: verificar
+ * reads it twice (count, examples), and the grouping over every statement row is the costly part. "One
+ * version, several values" is min = max of versao and min <> max of vl_conta, which a grouping keeps in a
+ * few fixed-size states; count(DISTINCT) kept a hash set per group (one group per row) and is now
+ * computed only for the failing groups.
+ */
+export const SQL_CONTAS_REPETIDAS = /* sql */ `
+CREATE OR REPLACE TEMP TABLE _contas_repetidas AS
+WITH g AS (
+  SELECT cnpj_cia, dt_refer, _demo, _agreg, ordem_exerc, cd_conta, dt_fim_exerc
+  FROM stg_cvm_demonstracao WHERE _doc = 'DFP'
+  GROUP BY ALL HAVING count(*) > 1 AND min(versao) = max(versao) AND min(vl_conta) <> max(vl_conta)
+)
+SELECT s.cnpj_cia, s.dt_refer, s._demo, s._agreg, s.ordem_exerc, s.cd_conta, s.dt_fim_exerc,
+  count(DISTINCT s.vl_conta) AS valores
+FROM stg_cvm_demonstracao s
+SEMI JOIN g ON g.cnpj_cia IS NOT DISTINCT FROM s.cnpj_cia AND g.dt_refer IS NOT DISTINCT FROM s.dt_refer
+  AND g._demo IS NOT DISTINCT FROM s._demo AND g._agreg IS NOT DISTINCT FROM s._agreg
+  AND g.ordem_exerc IS NOT DISTINCT FROM s.ordem_exerc AND g.cd_conta IS NOT DISTINCT FROM s.cd_conta
+  AND g.dt_fim_exerc IS NOT DISTINCT FROM s.dt_fim_exerc
+WHERE s._doc = 'DFP'
+GROUP BY ALL
+`;
+
 export const fatosStage: Stage = {
   name: 'mart_fatos',
   le: ['stg_cvm_demonstracao', 'stg_cvm_doc_indice'],
@@ -113,13 +141,13 @@ export const fatosStage: Stage = {
       'SELECT count(*) FROM mart_fatos',
       `SELECT cd_regulator, ano, demo, cd_conta, count(*) n FROM mart_fatos GROUP BY ALL HAVING count(*) > 1`,
     );
+    await ctx.db.run(SQL_CONTAS_REPETIDAS);
     const repetidas = await verificar(
       ctx.db,
       `SELECT count(*) FROM int_fundamentos_linhas_todas`,
-      `SELECT cnpj_cia, dt_refer, _demo, _agreg, ordem_exerc, cd_conta, dt_fim_exerc, count(DISTINCT vl_conta) AS valores
-       FROM stg_cvm_demonstracao WHERE _doc = 'DFP'
-       GROUP BY ALL HAVING count(*) > 1 AND count(DISTINCT versao) = 1 AND count(DISTINCT vl_conta) > 1`,
+      `SELECT * FROM _contas_repetidas`,
     );
+    await ctx.db.run('DROP TABLE _contas_repetidas');
     ctx.report.invariant({
       nome: 'conta_repetida_com_valores_diferentes',
       tipo: 'soft',

@@ -17,7 +17,9 @@ import { ARQUIVOS_NUMERADOS, LINHA_E_ARQUIVO } from './sql.ts';
  */
 export const SQL_TRIMESTRES = /* sql */ `
 CREATE OR REPLACE TABLE int_fundamentos_linhas_itr AS
-WITH d AS (
+-- NOT MATERIALIZED: each use scans the staged table for the columns it needs; materialised, the whole
+-- rows were written once and read three times (spilled past the memory_limit; docs/benchmarks.md)
+WITH d AS NOT MATERIALIZED (
   SELECT *, CAST(versao AS INTEGER) AS v FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL'
 ),
 ultima AS (SELECT cnpj_cia, dt_refer, _demo, _agreg, max(v) AS v FROM d GROUP BY ALL),
@@ -30,8 +32,9 @@ receb AS (
   FROM stg_cvm_doc_indice WHERE _doc = 'ITR' GROUP BY ALL
 ),
 ${ARQUIVOS_NUMERADOS},
+-- the candidate lines, narrow: only what picks the first line of each account and block
 linhas AS (
-  SELECT d.*, ${LINHA_E_ARQUIVO} AS _ordem FROM d
+  SELECT d.cnpj_cia, d.dt_refer, d._demo, d.cd_conta, d.dt_ini_exerc, ${LINHA_E_ARQUIVO} AS _ordem FROM d
   JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
   JOIN escolha USING (cnpj_cia, dt_refer, _demo, _agreg)
   JOIN arquivos_numerados a USING (_arquivo)
@@ -42,8 +45,7 @@ linhas AS (
 -- with a 300MB limit, docs/benchmarks.md); ties on _linha across files go to the first file name
 -- (_ordem, sql.ts).
 primeira AS (
-  SELECT cnpj_cia, dt_refer, _demo, cd_conta, dt_ini_exerc, min(_ordem) AS p
-  FROM linhas GROUP BY ALL
+  SELECT min(_ordem) AS p FROM linhas GROUP BY cnpj_cia, dt_refer, _demo, cd_conta, dt_ini_exerc
 )
 SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEGER) AS ano,
   CAST(quarter(d.dt_refer) AS INTEGER) AS trimestre, d._demo AS demo, d._agreg AS agreg, d.v AS versao, receb.dt_receb,
@@ -55,11 +57,14 @@ SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEG
   CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END AS unidade,
   CAST(d.vl_conta AS DECIMAL(38,10)) * unidade AS valor,
   d._arquivo AS arquivo, d._linha AS linha
-FROM linhas d
-JOIN primeira f ON f.cnpj_cia IS NOT DISTINCT FROM d.cnpj_cia AND f.dt_refer IS NOT DISTINCT FROM d.dt_refer
-  AND f._demo IS NOT DISTINCT FROM d._demo AND f.cd_conta IS NOT DISTINCT FROM d.cd_conta
-  AND f.dt_ini_exerc IS NOT DISTINCT FROM d.dt_ini_exerc AND f.p = d._ordem
-LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v;
+FROM d
+JOIN arquivos_numerados a USING (_arquivo)
+LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v
+-- the kept lines, picked by _ordem alone: it names one row (_arquivo, _linha), the identity build.ts's
+-- cross-file deletions also use, and only candidate lines won a group. The column filter is implied by
+-- that; repeated here, it halves the rows that reach the join.
+WHERE d.ordem_exerc NOT LIKE 'PEN%' AND d.dt_fim_exerc = d.dt_refer
+  AND ${LINHA_E_ARQUIVO} IN (SELECT p FROM primeira);
 
 CREATE OR REPLACE TABLE int_fundamentos_blocos_itr AS
 WITH b AS (
