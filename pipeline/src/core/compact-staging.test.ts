@@ -24,9 +24,7 @@ describe('compactStagingTable skips tables already compact', () => {
   });
 
   const linhas = (t: string) =>
-    db
-      .runAndReadAll(`SELECT a, b FROM ${t}`)
-      .then((r) => r.getRows().map((x) => `${x[0]}|${x[1]}`));
+    db.runAndReadAll(`SELECT a, b FROM ${t}`).then((r) => r.getRows().map((x) => `${x[0]}|${x[1]}`));
   /** sha256 of the table written as Parquet on one thread, as staging_parquet writes it. */
   const parquet = async (t: string) => {
     const path = join(dir, `${t}.parquet`);
@@ -85,7 +83,11 @@ describe('compactStagingTable skips tables already compact', () => {
       );
     });
     // The row groups still count the deleted rows: only the row count tells them apart.
-    expect(await grupos('apagada')).toEqual([LINHAS_POR_ROW_GROUP, LINHAS_POR_ROW_GROUP, 250000 - 2 * 122880]);
+    expect(await grupos('apagada')).toEqual([
+      LINHAS_POR_ROW_GROUP,
+      LINHAS_POR_ROW_GROUP,
+      250000 - 2 * 122880,
+    ]);
     expect(await jaCompacta(db, 'apagada')).toBe(false);
     expect(await parquet('apagada')).not.toBe(await parquet('inteira'));
     expect(await compactStagingTable(db, 'apagada')).toBe(true);
