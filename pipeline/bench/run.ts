@@ -204,6 +204,13 @@ async function main(): Promise<void> {
     `  phases (each until the next starts; written: /proc/self/io write_bytes; whole build ${escritosBuild === null ? 'n/a' : `${mil(escritosBuild / 2 ** 20)} MiB`}):`,
   );
   for (const l of linhasDeFases(relogio.fases(), '    ')) console.log(l);
+  const copias = eventos.flatMap((e) => {
+    const m = /^staging_parquet: (\S+) compacted .* in (\d+) ms$/.exec(e.msg);
+    return m ? [{ tabela: m[1] as string, ms: Number(m[2]) }] : [];
+  });
+  console.log(
+    `    of staging_parquet, compaction copies: ${seg(copias.reduce((s, c) => s + c.ms, 0))} (${copias.map((c) => `${c.tabela} ${seg(c.ms)}`).join(', ') || 'no table needed one'})`,
+  );
   console.log('  mart stages:');
   for (const e of etapas)
     console.log(

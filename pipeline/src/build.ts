@@ -171,8 +171,11 @@ function stagingParquet(cache: StageCache | null): Stage {
             // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
             // one from scratch. The write on one thread too: on two, writing escala 0.05's
             // stg_cvm_demonstracao added ~350 MiB to the build's peak (docs/benchmarks.md, "Staging memory").
+            const t0 = performance.now();
             if (tabela !== '_quarantine' && (await compactStagingTable(c.db, tabela)))
-              c.log(`staging_parquet: ${tabela} compacted (row groups not full, or rows deleted)`);
+              c.log(
+                `staging_parquet: ${tabela} compacted (row groups not full, or rows deleted) in ${Math.round(performance.now() - t0)} ms`,
+              );
             return [
               await withOneThread(c.db, () =>
                 c.writer.parquet({
