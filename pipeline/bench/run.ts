@@ -10,6 +10,7 @@ import { CACHE_DIR } from '../src/core/staging-cache.ts';
 import { martStages } from '../src/marts/index.ts';
 import { allSources } from '../src/sources/index.ts';
 import { escreverDiario, espelhar } from './diario.ts';
+import { bytesEscritos, cronometroDeFases, type Fase, linhasDeFases } from './fases.ts';
 import { anosEntre } from './gerador/gerar.ts';
 import { entrada, piso, zips } from './medir.ts';
 
@@ -46,6 +47,14 @@ const RAIZ = resolve(import.meta.dirname, '../..');
 
 const seg = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const mil = (n: number) => Math.round(n).toLocaleString('en-US');
+const MARTS = new Set(martStages.map((s) => s.name));
+/** Phases of one build, the mart stages in two lines: those that ran and those the stage cache restored. */
+const relogioDoBuild = (rodaram: ReadonlySet<string>) =>
+  cronometroDeFases((e) =>
+    MARTS.has(e) ? (rodaram.has(e) ? 'mart stages run' : 'mart stages restored from the stage cache') : e,
+  );
+
+const arredondar = (f: Fase) => ({ ...f, ms: Math.round(f.ms), ms_cpu: Math.round(f.ms_cpu) });
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2).filter((a) => a !== '--');
@@ -93,6 +102,8 @@ async function main(): Promise<void> {
     return (c.user + c.system) / 1000;
   };
   let cpuAntesDasEtapas: number | null = null;
+  const rodaram = new Set<string>();
+  const relogio = relogioDoBuild(rodaram);
   // With le/cria, the stage cache keys and restores a stage, calling run only when it recomputes.
   const declaracoes = (s: Stage) =>
     a['sem-cache-de-etapas'] ? {} : { ...(s.le ? { le: s.le } : {}), ...(s.cria ? { cria: s.cria } : {}) };
@@ -103,6 +114,7 @@ async function main(): Promise<void> {
       const t = performance.now();
       const c = cpuMs();
       cpuAntesDasEtapas ??= c;
+      rodaram.add(s.name);
       try {
         return await s.run(ctx);
       } finally {
@@ -118,6 +130,7 @@ async function main(): Promise<void> {
   });
   const carga0 = loadavg()[0] ?? 0;
   const cpu0 = process.cpuUsage();
+  const escritos0 = bytesEscritos();
   const t0 = performance.now();
   let resultado: Awaited<ReturnType<typeof build>> | null = null;
   let falha: string | null = null;
@@ -130,12 +143,14 @@ async function main(): Promise<void> {
       ...(a.memoria ? { memoryLimit: a.memoria } : {}),
       stages: martStages.filter((s) => !pular.includes(s.name)).map(cronometrar),
       log: (msg) => eventos.push({ t: performance.now(), msg }),
+      fase: relogio.fase,
     });
   } catch (e) {
     // Still print what was measured up to the failure: a mart that breaks late should not hide staging figures.
     falha = e instanceof Error ? e.message : String(e);
   }
   const msBuild = performance.now() - t0;
+  const escritosBuild = escritos0 === null ? null : (bytesEscritos() ?? escritos0) - escritos0;
   const rssCheio = process.resourceUsage().maxRSS;
   const cpu = process.cpuUsage(cpu0);
   const msCpu = (cpu.user + cpu.system) / 1000;
@@ -185,9 +200,23 @@ async function main(): Promise<void> {
       `    ${fonte.padEnd(34)} ${mil(v.linhas).padStart(12)} rows  ${seg(v.ms).padStart(9)}  ${mil(v.linhas / Math.max(v.ms / 1000, 1e-3)).padStart(11)} rows/s`,
     );
   }
-  const somaEtapas = etapas.reduce((s, e) => s + e.ms, 0);
   console.log(
-    `  staging_parquet (not timed separately) + publication: ${seg(msBuild - (fimStaging - t0) - somaEtapas)}`,
+    `  phases (each until the next starts; written: /proc/self/io write_bytes; whole build ${escritosBuild === null ? 'n/a' : `${mil(escritosBuild / 2 ** 20)} MiB`}):`,
+  );
+  for (const l of linhasDeFases(relogio.fases(), '    ')) console.log(l);
+  const copias = eventos.flatMap((e) => {
+    const m = /^staging_parquet: (\S+) compacted .* in (\d+) ms$/.exec(e.msg);
+    return m ? [{ tabela: m[1] as string, ms: Number(m[2]) }] : [];
+  });
+  const salvas = eventos.flatMap((e) => {
+    const m = /^(\S+): saved in the stage cache in (\d+) ms$/.exec(e.msg);
+    return m && MARTS.has(m[1] as string) ? [Number(m[2])] : [];
+  });
+  console.log(
+    `    of the mart stages run: their run ${seg(etapas.reduce((s, e) => s + e.ms, 0))}, saving ${salvas.length} of them in the stage cache ${seg(salvas.reduce((s, x) => s + x, 0))}, the rest loading the tables they read`,
+  );
+  console.log(
+    `    of staging_parquet, compaction copies: ${seg(copias.reduce((s, c) => s + c.ms, 0))} (${copias.map((c) => `${c.tabela} ${seg(c.ms)}`).join(', ') || 'no table needed one'})`,
   );
   console.log('  mart stages:');
   for (const e of etapas)
@@ -231,6 +260,7 @@ async function main(): Promise<void> {
     entradas: number;
     /** Stages restored from the stage cache (their time is in the staging or mart figures around them). */
     etapas_do_cache: number;
+    fases: Fase[];
   }[] = [];
   if (resultado && !a['sem-incremental']) {
     const mesmo = async (caso: string) => {
@@ -240,7 +270,10 @@ async function main(): Promise<void> {
       let msEtapas = 0;
       let cpuInicioEtapas: number | null = null;
       const porEtapa: { nome: string; ms_cpu: number }[] = [];
+      const rodaramAqui = new Set<string>();
+      const relogioAqui = relogioDoBuild(rodaramAqui);
       const r = await build({
+        fase: relogioAqui.fase,
         raw: espelho,
         out,
         cacheDir,
@@ -256,6 +289,7 @@ async function main(): Promise<void> {
               const c1 = cpuMs();
               if (!inicioEtapas) inicioEtapas = t1;
               cpuInicioEtapas ??= c1;
+              rodaramAqui.add(s.name);
               try {
                 return await s.run(ctx);
               } finally {
@@ -281,6 +315,7 @@ async function main(): Promise<void> {
         do_cache: r.entradas.do_cache,
         entradas: r.entradas.total,
         etapas_do_cache: r.etapas_do_cache.length,
+        fases: relogioAqui.fases(),
       });
     };
     await mesmo('nothing changed');
@@ -298,6 +333,7 @@ async function main(): Promise<void> {
           ? '    no stage ran: the inputs and code match the current publication, which is kept'
           : `    staging (hash, load from cache or stage) + staging_parquet ${seg(x.ms_staging)} (CPU ${seg(x.ms_cpu_staging)}); mart stages ${seg(x.ms_etapas)} (CPU ${seg(x.ms_cpu_etapas)}); publication ${seg(x.ms - x.ms_staging - x.ms_etapas)}`,
       );
+      for (const l of linhasDeFases(x.fases, '    ')) console.log(l);
       if (x.maiores.length)
         console.log(
           `    most CPU among the mart stages: ${x.maiores.map((e) => `${e.nome} ${seg(e.ms_cpu)}`).join(', ')}`,
@@ -330,6 +366,8 @@ async function main(): Promise<void> {
         razao: Number(razao.toFixed(3)),
         falha,
         max_rss_mib: Math.round(rssCheio / 1024),
+        bytes_escritos: escritosBuild,
+        fases: relogio.fases().map(arredondar),
         incremental: incremental.map((x) => ({
           ...x,
           ms: Math.round(x.ms),
@@ -340,6 +378,7 @@ async function main(): Promise<void> {
           ms_cpu_etapas: Math.round(x.ms_cpu_etapas),
           maiores: x.maiores.map((e) => ({ nome: e.nome, ms_cpu: Math.round(e.ms_cpu) })),
           razao_build: Number((x.ms / msBuild).toFixed(3)),
+          fases: x.fases.map(arredondar),
         })),
         fontes: Object.fromEntries(
           [...porFonte].map(([k, v]) => [k, { linhas: v.linhas, ms: Math.round(v.ms) }]),

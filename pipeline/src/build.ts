@@ -85,7 +85,26 @@ export interface BuildOptions {
   /** Published versions kept in `out` after this build (default DEFAULT_KEEP_VERSIONS; current always kept). */
   keepVersions?: number;
   log?: (message: string) => void;
+  /**
+   * Called as each phase of the build starts (bench/run.ts times them; the last, `fim`, when it is done).
+   * A stage's phase is its name: restored from the stage cache or run, whichever applies.
+   */
+  fase?: (nome: FaseDoBuild) => void;
 }
+
+/**
+ * The build's phases after discovery, in order: staging, cross-file duplicates, each stage
+ * (`staging_parquet`, downloads, the marts), the report, the manifest, the swap, the cleanup, the end.
+ */
+export type FaseDoBuild =
+  | 'staging'
+  | 'duplicatas'
+  | { etapa: string }
+  | 'relatorio'
+  | 'manifesto'
+  | 'publicacao'
+  | 'limpeza'
+  | 'fim';
 
 export interface BuildResult {
   versao_do_dado: string;
@@ -152,7 +171,11 @@ function stagingParquet(cache: StageCache | null): Stage {
             // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
             // one from scratch. The write on one thread too: on two, writing escala 0.05's
             // stg_cvm_demonstracao added ~350 MiB to the build's peak (docs/benchmarks.md, "Staging memory").
-            if (tabela !== '_quarantine') await compactStagingTable(c.db, tabela);
+            const t0 = performance.now();
+            if (tabela !== '_quarantine' && (await compactStagingTable(c.db, tabela)))
+              c.log(
+                `staging_parquet: ${tabela} compacted (row groups not full, or rows deleted) in ${Math.round(performance.now() - t0)} ms`,
+              );
             return [
               await withOneThread(c.db, () =>
                 c.writer.parquet({
@@ -546,6 +569,8 @@ async function runBuild(
   work: string,
 ): Promise<BuildResult> {
   const { out, now, sources, stages, log } = opts;
+  const fase = opts.fase ?? (() => {});
+  fase('staging');
   const memoryLimit =
     opts.memoryLimit ?? memoryLimitFor(await totalBytes(plan.found.inputs.map((x) => x.path)));
   log(`DuckDB memory_limit ${memoryLimit}${opts.memoryLimit ? '' : " (derived from the raw inputs' size)"}`);
@@ -655,6 +680,7 @@ async function runBuild(
     await flushBatch();
     await flushHits();
     await threads.reset();
+    fase('duplicatas');
     for (const spec of sources) {
       if (spec.kind !== 'delimited') continue;
       const mine = staged.filter((x) => x.fonte === spec.id);
@@ -710,6 +736,7 @@ async function runBuild(
     const sempre = [stagingParquet(stageCache), downloadsStage(downloadLog)];
     for (const stage of [...sempre, ...stages]) {
       report.stage = stage.name;
+      fase({ etapa: stage.name });
       const { entries, doCache } =
         stageCache && !sempre.includes(stage)
           ? await stageCache.run(stage, ctx)
@@ -727,6 +754,7 @@ async function runBuild(
         );
     }
 
+    fase('relatorio');
     const tabelas = new Map<string, BuildReport['tabelas'][number]>();
     // Still in `adiadas`: no stage that ran read them, and their row count is the one the cache recorded.
     const nuncaLidas = new Set(adiadas.keys());
@@ -760,6 +788,7 @@ async function runBuild(
         data: reportData,
       }),
     );
+    fase('manifesto');
     const manifest: Manifest = { versao_do_dado, criado_em, schema_version: 1, artefatos };
     await writer.json({
       name: 'manifest',
@@ -769,9 +798,11 @@ async function runBuild(
       data: manifest,
     });
 
+    fase('publicacao');
     const dir = await publishBuild(out, buildingDir, dirDaVersao(versao_do_dado));
     log(`published ${versao_do_dado} at ${dir}`);
     // Published already: a failure to tidy up is logged, never turned into a failed build.
+    fase('limpeza');
     try {
       const old = await applyRetention(out, opts.keep);
       if (old.length) log(`removed old versions (keeping ${opts.keep}): ${old.join(', ')}`);
@@ -789,6 +820,7 @@ async function runBuild(
     } catch (e) {
       log(`cleanup after publishing failed: ${e instanceof Error ? e.message : String(e)}`);
     }
+    fase('fim');
     return {
       versao_do_dado,
       dir,

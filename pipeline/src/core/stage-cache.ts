@@ -369,7 +369,9 @@ export async function openStageCache(a: {
       const porque = key ? await naoReutilizavel(stage, ctx, uso, gravado, entries) : 'no le/cria';
       if (key && !porque) {
         try {
+          const t0 = performance.now();
           await save(key, stage, ctx, uso.versao, gravado, entries);
+          ctx.log(`${stage.name}: saved in the stage cache in ${Math.round(performance.now() - t0)} ms`);
           usadas.add(key);
         } catch (e) {
           // The build does not need the cache: a failed save only costs the next build a recomputation.

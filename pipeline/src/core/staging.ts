@@ -120,9 +120,41 @@ export async function withOneThread<T>(db: DuckDBConnection, fn: () => Promise<T
  * (docs/benchmarks.md, "Staging memory"); the copy streams. Done once staging (duplicates included) is
  * over: marts scan the compacted table.
  */
-export async function compactStagingTable(db: DuckDBConnection, table: string): Promise<void> {
+export async function compactStagingTable(db: DuckDBConnection, table: string): Promise<boolean> {
+  // Already in that shape (every row group full but the last, no deleted row), the copy would be the same
+  // storage again: a table loaded or staged in one go usually is, and copying every staged table was a
+  // full copy of the staged rows (and at full scale their spill to disk) on one thread.
+  if (await jaCompacta(db, table)) return false;
   const copy = quote(`${table}__compacto`);
   await withOneThread(db, () => db.run(`CREATE TABLE ${copy} AS SELECT * FROM ${quote(table)}`));
   await db.run(`DROP TABLE ${quote(table)}`);
   await db.run(`ALTER TABLE ${copy} RENAME TO ${quote(table)}`);
+  return true;
+}
+
+/** Rows of a DuckDB row group (its fixed size); compact-staging.test.ts checks a compacted copy has them. */
+export const LINHAS_POR_ROW_GROUP = 122_880;
+
+/**
+ * Whether a table's storage is what compactStagingTable's copy would make: its row groups, in order, all
+ * hold LINHAS_POR_ROW_GROUP rows but the last, and none of their rows is deleted (a DELETE leaves the
+ * rows in their row group, so the row groups then count more rows than the table has). A scan of it
+ * then yields the chunks a scan of the copy would.
+ */
+export async function jaCompacta(db: DuckDBConnection, table: string): Promise<boolean> {
+  // Counted on the first column's validity segments: every column type has them, one per row.
+  const grupos = (
+    await db.runAndReadAll(
+      `SELECT sum(count) FROM pragma_storage_info($1)
+       WHERE column_id = 0 AND column_path = '[0, 0]' GROUP BY row_group_id ORDER BY row_group_id`,
+      [table],
+    )
+  )
+    .getRows()
+    .map((r) => Number(r[0]));
+  if (grupos.slice(0, -1).some((n) => n !== LINHAS_POR_ROW_GROUP)) return false;
+  const linhas = Number(
+    (await db.runAndReadAll(`SELECT count(*) FROM ${quote(table)}`)).getRows()[0]?.[0] ?? -1,
+  );
+  return grupos.reduce((a, n) => a + n, 0) === linhas;
 }
