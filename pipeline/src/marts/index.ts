@@ -1,5 +1,5 @@
 import type { Stage } from '../core/stage.ts';
-import { conjuntosStage } from './conjuntos/index.ts';
+import { conjuntosStages } from './conjuntos/index.ts';
 import { etfsStage } from './etfs/index.ts';
 import { eventosStages } from './eventos/index.ts';
 import { fiisStages } from './fiis/index.ts';
@@ -28,5 +28,5 @@ export const martStages: Stage[] = [
   ...fiisStages,
   etfsStage,
   ...eventosStages,
-  conjuntosStage,
+  ...conjuntosStages,
 ];
