@@ -1,7 +1,7 @@
 import type { Stage } from '../core/stage.ts';
-import { conjuntosStage } from './conjuntos/index.ts';
+import { conjuntosStages } from './conjuntos/index.ts';
 import { etfsStage } from './etfs/index.ts';
-import { eventosStage } from './eventos/index.ts';
+import { eventosStages } from './eventos/index.ts';
 import { fiisStages } from './fiis/index.ts';
 import { fundamentosStages } from './fundamentos/index.ts';
 import { hojeStage } from './hoje.ts';
@@ -27,6 +27,6 @@ export const martStages: Stage[] = [
   comparacaoStage,
   ...fiisStages,
   etfsStage,
-  eventosStage,
-  conjuntosStage,
+  ...eventosStages,
+  ...conjuntosStages,
 ];

@@ -29,6 +29,47 @@ export const TODOS_OS_CONJUNTOS: Record<string, string> = {
 
 const Coluna = z.object({ column_name: z.string(), column_type: z.string() });
 
+/**
+ * `int_conjuntos_colunas`: the columns (in order) of the sets of the filings (CONJUNTOS of the fundamentals
+ * marts), as DuckDB describes their SQL. Stage `mart_colunas_conjuntos` writes it and only the filings decide
+ * it, so a build where only prices changed restores it from the stage cache, and the dictionary stage no
+ * longer loads `mart_fatos` and `mart_fatos_trimestrais` (every filing row) to describe two queries
+ * (issue #10 item 3).
+ */
+export const colunasConjuntosStage: Stage = {
+  name: 'mart_colunas_conjuntos',
+  le: ['mart_empresas', 'mart_fatos', 'mart_fatos_trimestrais', 'mart_indicadores', 'mart_reapresentacoes'],
+  cria: ['int_conjuntos_colunas'],
+  async run(ctx) {
+    await ctx.db.run(
+      'CREATE OR REPLACE TABLE int_conjuntos_colunas (conjunto VARCHAR, posicao INTEGER, column_name VARCHAR, column_type VARCHAR)',
+    );
+    const ap = await ctx.db.createAppender('int_conjuntos_colunas');
+    for (const [conjunto, sql] of Object.entries(CONJUNTOS))
+      for (const [i, c] of (await linhas(ctx.db, `DESCRIBE ${sql}`, Coluna)).entries()) {
+        ap.appendVarchar(conjunto);
+        ap.appendInteger(i);
+        ap.appendVarchar(c.column_name);
+        ap.appendVarchar(c.column_type);
+        ap.endRow();
+      }
+    ap.closeSync();
+    return [];
+  },
+};
+
+/** The columns of a set: those `int_conjuntos_colunas` kept for a set of the filings, DESCRIBE for the others. */
+async function colunasDe(db: BuildContext['db'], conjunto: string, sql: string) {
+  return Object.hasOwn(CONJUNTOS, conjunto)
+    ? linhas(
+        db,
+        'SELECT column_name, column_type FROM int_conjuntos_colunas WHERE conjunto = $1 ORDER BY posicao',
+        Coluna,
+        [conjunto],
+      )
+    : linhas(db, `DESCRIBE ${sql}`, Coluna);
+}
+
 /** A set's column whose name, place or type differs from the catalogue's declaration. */
 export interface Divergencia {
   conjunto: string;
@@ -57,7 +98,7 @@ export async function dicionarioDosConjuntos(
           descricao_en: mensagem('en', textosDosFundamentos('en').conjunto_sem_descricao, { conjunto }),
           colunas: [],
         };
-    const reais = await linhas(ctx.db, `DESCRIBE ${sql}`, Coluna);
+    const reais = await colunasDe(ctx.db, conjunto, sql);
     const n = Math.max(reais.length, entrada.colunas.length);
     for (let i = 0; i < n; i++) {
       const d = entrada.colunas[i];
@@ -97,6 +138,7 @@ export async function dicionarioDosConjuntos(
 export const conjuntosStage: Stage = {
   name: 'publicacao_conjuntos',
   le: [
+    'int_conjuntos_colunas',
     'int_etf_agio',
     'int_etf_carteira',
     'int_etf_informes',
@@ -107,16 +149,12 @@ export const conjuntosStage: Stage = {
     'int_fundamentos_fcf',
     'int_mercado_acoes',
     'mart_capex_candidatos',
-    'mart_empresas',
     'mart_eventos',
-    'mart_fatos',
-    'mart_fatos_trimestrais',
     'mart_fii_dy',
     'mart_fii_mensal',
     'mart_fii_proventos',
     'mart_fii_pvp',
     'mart_fiis',
-    'mart_indicadores',
     'mart_mercado_multiplos_anuais',
     'mart_mercado_multiplos_classe',
     'mart_mercado_precos',
@@ -124,7 +162,6 @@ export const conjuntosStage: Stage = {
     'mart_mercado_score_valor',
     'mart_mercado_valuation',
     'mart_mercado_valuation_classe',
-    'mart_reapresentacoes',
     'mart_screener',
   ],
   cria: [],
@@ -150,3 +187,6 @@ export const conjuntosStage: Stage = {
     return out;
   },
 };
+
+/** The filings' set columns, then the dictionary stage that reads them. */
+export const conjuntosStages: Stage[] = [colunasConjuntosStage, conjuntosStage];

@@ -49,7 +49,7 @@ SELECT cd_regulator, ticker_atual AS ticker, nome, setor, tipo FROM mart_empresa
 
 `;
 
-/** Year against year (DFP), restatements and the verdict's colour. */
+/** Year against year (DFP) and restatements. */
 export const SQL_EVENTOS_ANUAIS = /* sql */ `
 -- the annual filing behind each year's numbers: the version the facts used, its index row and link
 CREATE OR REPLACE TABLE int_eventos_dfp AS
@@ -115,6 +115,13 @@ CREATE OR REPLACE TABLE int_eventos_ev_reap AS SELECT * FROM (
   LEFT JOIN int_eventos_dfp d ON d.cd_regulator = r.cd_regulator AND d.ano = r.ano_filing_seguinte
 ) t(classe, tipo, cd_regulator, ticker, nome, setor, periodo_anterior, periodo_novo, data, indicador, antes_num, depois_num, antes_txt, depois_txt, faixa_antes, faixa_depois, faixa_antes_en, faixa_depois_en, motivos, motivos_en, fonte, documento, linhagem);
 
+`;
+
+/**
+ * The verdict's colour, year against year: it reads the verdict's inputs, prices among them, so it runs
+ * with the market-dependent parts (stage `mart_eventos`), apart from the company parts above.
+ */
+export const SQL_EVENTOS_BANDEIRA = /* sql */ `
 CREATE OR REPLACE TABLE int_eventos_ev_bandeira AS SELECT * FROM (
   SELECT 'empresas', 'bandeira', e.cd_regulator, e.ticker, e.nome, e.setor,
     CAST(a.ano AS VARCHAR), CAST(b.ano AS VARCHAR), d.dt_receb, NULL, NULL, NULL, a.cor, b.cor, NULL, NULL, NULL, NULL,
@@ -280,11 +287,18 @@ SELECT * FROM (${partes.map((p) => `SELECT * FROM int_eventos_ev_${p}`).join(' U
 ORDER BY data DESC, classe, ticker, tipo, indicador NULLS FIRST, periodo_novo DESC;`;
 }
 
-/** Every part, then the mart. */
-export const SQL_EVENTOS = [
-  SQL_EVENTOS_BASE,
-  SQL_EVENTOS_ANUAIS,
-  SQL_EVENTOS_TRIMESTRAIS,
+/**
+ * The company parts that read the filings only (stage `mart_eventos_empresas`): restored from the stage
+ * cache when only prices changed, so a nightly build does not load `int_fundamentos_linhas` and
+ * `mart_fatos_trimestrais` for them (issue #10 item 3).
+ */
+export const SQL_EVENTOS_EMPRESAS = [SQL_EVENTOS_BASE, SQL_EVENTOS_ANUAIS, SQL_EVENTOS_TRIMESTRAIS].join(
+  '\n',
+);
+
+/** The parts that read prices or the verdict (stage `mart_eventos`), then the mart of every part. */
+export const SQL_EVENTOS_MERCADO = [
+  SQL_EVENTOS_BANDEIRA,
   SQL_EVENTOS_FUNDOS,
   SQL_EVENTOS_FII,
   SQL_EVENTOS_ETF_SOBREPOSICAO,

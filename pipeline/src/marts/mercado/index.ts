@@ -6,7 +6,7 @@ import { multiplosStage } from './multiplos.ts';
 import { precosStage } from './precos.ts';
 import { publicacaoMercadoStage } from './publicacao.ts';
 import { quantoRendeuStage } from './quanto-rendeu.ts';
-import { trimestraisStage } from './trimestrais.ts';
+import { lucroTrimestralStage, trimestraisStage } from './trimestrais.ts';
 import { valuationStage } from './valuation.ts';
 
 /** Market marts (prices, share counts, multiples, dividends) in dependency order; they read the fundamentals marts. */
@@ -14,6 +14,7 @@ export const mercadoStages: Stage[] = [
   precosStage,
   acoesStage,
   multiplosStage,
+  lucroTrimestralStage,
   trimestraisStage,
   dividendosStage,
   valuationStage,

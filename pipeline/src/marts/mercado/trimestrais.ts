@@ -15,7 +15,13 @@ const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', '
  * An ITR with no session on or after its dt_receb in our price files keeps its row (lucro_ttm is
  * still known) with null price and multiples and `sem_pregao_apos_recebimento`.
  */
-export const SQL_TRIMESTRAIS = /* sql */ `
+/**
+ * The quarterly profit, ITR reception and equity per company and quarter: a function of the fundamentals
+ * alone (`mart_fatos_trimestrais`), so stage `mart_lucro_trimestral` is restored from the stage cache when
+ * only prices changed, and a nightly build with one new COTAHIST day neither loads `mart_fatos_trimestrais`
+ * nor scans it again (issue #10 item 3).
+ */
+export const SQL_LUCRO_TRIMESTRAL = /* sql */ `
 CREATE OR REPLACE TABLE int_mercado_lucro_trimestral AS
 WITH l AS (
   SELECT cd_regulator, ano, trimestre, cd_conta, valor, flag, dt_receb FROM mart_fatos_trimestrais
@@ -28,6 +34,13 @@ CREATE OR REPLACE TABLE int_mercado_itr AS
 SELECT cd_regulator, ano, trimestre, max(dt_receb) AS dt_receb FROM mart_fatos_trimestrais
 WHERE trimestre BETWEEN 1 AND 3 AND dt_receb IS NOT NULL GROUP BY ALL;
 
+CREATE OR REPLACE TABLE int_mercado_patrimonio_trimestral AS
+SELECT cd_regulator, ano, trimestre, arg_min(valor, cd_conta) AS patrimonio FROM mart_fatos_trimestrais
+WHERE demo = 'BPP' AND regexp_full_match(cd_conta, '2\\.[0-9]{2}') AND lower(strip_accents(ds_conta)) LIKE 'patrimonio liquido%'
+GROUP BY ALL;
+`;
+
+export const SQL_MULTIPLOS_TRIMESTRAIS = /* sql */ `
 CREATE OR REPLACE TABLE mart_mercado_multiplos_trimestrais AS
 WITH janela AS (
   SELECT i.cd_regulator, i.ano, i.trimestre, k,
@@ -46,11 +59,6 @@ ttm AS (
                 FILTER (WHERE l.lucro IS NULL) END AS falta
   FROM janela j LEFT JOIN int_mercado_lucro_trimestral l
     ON l.cd_regulator = j.cd_regulator AND l.ano = j.ano_q AND l.trimestre = j.tri_q
-  GROUP BY ALL
-),
-pl AS (
-  SELECT cd_regulator, ano, trimestre, arg_min(valor, cd_conta) AS patrimonio FROM mart_fatos_trimestrais
-  WHERE demo = 'BPP' AND regexp_full_match(cd_conta, '2\\.[0-9]{2}') AND lower(strip_accents(ds_conta)) LIKE 'patrimonio liquido%'
   GROUP BY ALL
 ),
 -- every ITR keeps its row: without a session on or after dt_receb in our files, price and multiples are null
@@ -76,7 +84,7 @@ b AS (
   FROM dp LEFT JOIN cab USING (cd_regulator, ano, trimestre)
   LEFT JOIN ac USING (cd_regulator, ano, trimestre)
   LEFT JOIN ttm USING (cd_regulator, ano, trimestre)
-  LEFT JOIN pl USING (cd_regulator, ano, trimestre)
+  LEFT JOIN int_mercado_patrimonio_trimestral pl USING (cd_regulator, ano, trimestre)
   LEFT JOIN int_mercado_preco_classe pon ON pon.cd_regulator = dp.cd_regulator AND pon.data = dp.data_preco AND pon.classe = 'ON'
   LEFT JOIN int_mercado_preco_classe ppn ON ppn.cd_regulator = dp.cd_regulator AND ppn.data = dp.data_preco AND ppn.classe = 'PN'
 ),
@@ -103,6 +111,9 @@ SELECT cd_regulator, ano, trimestre, dt_receb, data_preco, preco, dias_ate_preco
 FROM mc ORDER BY cd_regulator, ano, trimestre;
 `;
 
+/** Both parts, in stage order (the tests build them in one go). */
+export const SQL_TRIMESTRAIS = `${SQL_LUCRO_TRIMESTRAL}\n${SQL_MULTIPLOS_TRIMESTRAIS}`;
+
 /**
  * `mart_fundamentos_pl_12m`: the 12-month P/L of every statement, the screener's `pl_ttm` candidates
  * (spec: "12-month P/L from the latest quarterly or annual statement"). An ITR (quarters 1–3) gives its
@@ -123,23 +134,11 @@ FROM int_mercado_filings f LEFT JOIN mart_mercado_multiplos_anuais m USING (cd_r
 ORDER BY cd_regulator, ano, trimestre;
 `;
 
-export const trimestraisStage: Stage = {
-  name: 'mart_multiplos_trimestrais',
-  le: [
-    'int_fundamentos_ticker_atual',
-    'int_mercado_acoes',
-    'int_mercado_filings',
-    'int_mercado_preco_classe',
-    'int_mercado_precos_empresa',
-    'mart_fatos_trimestrais',
-    'mart_mercado_multiplos_anuais',
-  ],
-  cria: [
-    'int_mercado_itr',
-    'int_mercado_lucro_trimestral',
-    'mart_fundamentos_pl_12m',
-    'mart_mercado_multiplos_trimestrais',
-  ],
+/** Stage `mart_lucro_trimestral`: what the quarterly multiples need of the fundamentals (SQL_LUCRO_TRIMESTRAL). */
+export const lucroTrimestralStage: Stage = {
+  name: 'mart_lucro_trimestral',
+  le: ['mart_fatos_trimestrais'],
+  cria: ['int_mercado_itr', 'int_mercado_lucro_trimestral', 'int_mercado_patrimonio_trimestral'],
   async run(ctx) {
     const existe = await ctx.db.runAndReadAll(
       "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'mart_fatos_trimestrais'",
@@ -147,7 +146,27 @@ export const trimestraisStage: Stage = {
     if (Number(existe.getRowsJson()[0]?.[0] ?? 0) === 0)
       await ctx.db.run(`CREATE TABLE mart_fatos_trimestrais (cd_regulator INTEGER, ano INTEGER, trimestre INTEGER,
         demo VARCHAR, cd_conta VARCHAR, ds_conta VARCHAR, valor DOUBLE, flag VARCHAR, dt_receb DATE)`);
-    await ctx.db.run(SQL_TRIMESTRAIS);
+    await ctx.db.run(SQL_LUCRO_TRIMESTRAL);
+    return [];
+  },
+};
+
+export const trimestraisStage: Stage = {
+  name: 'mart_multiplos_trimestrais',
+  le: [
+    'int_fundamentos_ticker_atual',
+    'int_mercado_acoes',
+    'int_mercado_filings',
+    'int_mercado_itr',
+    'int_mercado_lucro_trimestral',
+    'int_mercado_patrimonio_trimestral',
+    'int_mercado_preco_classe',
+    'int_mercado_precos_empresa',
+    'mart_mercado_multiplos_anuais',
+  ],
+  cria: ['mart_fundamentos_pl_12m', 'mart_mercado_multiplos_trimestrais'],
+  async run(ctx) {
+    await ctx.db.run(SQL_MULTIPLOS_TRIMESTRAIS);
     await ctx.db.run(SQL_PL_12M);
     const pit = await verificar(
       ctx.db,
