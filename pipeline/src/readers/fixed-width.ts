@@ -77,24 +77,28 @@ export function fixedWidthSqlType(field: FixedWidthField): string {
     : sqlType({ type });
 }
 
-/** Cast of the raw slice `raw`; NULL when blank or when the text does not fit the layout (checked separately). */
+/**
+ * Cast of the raw slice `raw`; NULL when blank or when the text does not fit the layout (checked
+ * separately). No `CASE WHEN blank`: every TRY_CAST/TRY_STRPTIME below already gives NULL for a blank
+ * (or empty) slice, and the guard cost a third of COTAHIST's staging CPU (docs/benchmarks.md,
+ * "COTAHIST staging").
+ */
 function castExpr(field: FixedWidthField, raw: string): string {
-  const blank = `trim(${raw}) = ''`;
   switch (field.type) {
     case 'varchar':
       return `NULLIF(rtrim(${raw}), '')`;
     case 'integer':
     case 'bigint':
-      return `CASE WHEN ${blank} THEN NULL ELSE TRY_CAST(trim(${raw}) AS ${fixedWidthSqlType(field)}) END`;
+      return `TRY_CAST(trim(${raw}) AS ${fixedWidthSqlType(field)})`;
     case 'date_compact':
-      return `CASE WHEN ${blank} THEN NULL ELSE TRY_CAST(TRY_STRPTIME(${raw}, '%Y%m%d') AS DATE) END`;
+      return `TRY_CAST(TRY_STRPTIME(${raw}, '%Y%m%d') AS DATE)`;
     case 'implied_decimal': {
       const decimals = field.decimals ?? 0;
       // The layout stores N(w-d)V(d) as digits only. Integer cast then an exact decimal scale keeps the
       // value exact and is far faster in DuckDB than casting text to DECIMAL.
       const unit =
         decimals > 0 ? ` * CAST(0.${'0'.repeat(decimals - 1)}1 AS DECIMAL(${decimals + 1},${decimals}))` : '';
-      return `CASE WHEN ${blank} THEN NULL ELSE CAST(CAST(TRY_CAST(${raw} AS ${field.width <= 18 ? 'UBIGINT' : 'UHUGEINT'}) AS DECIMAL(${field.width <= 18 ? 18 : 38},0))${unit} AS ${fixedWidthSqlType(field)}) END`;
+      return `CAST(CAST(TRY_CAST(${raw} AS ${field.width <= 18 ? 'UBIGINT' : 'UHUGEINT'}) AS DECIMAL(${field.width <= 18 ? 18 : 38},0))${unit} AS ${fixedWidthSqlType(field)})`;
     }
   }
 }
@@ -276,7 +280,10 @@ export async function stageFixedWidth(
 
     const checked = spec.fields.map((f, i) => ({ f, i })).filter(({ f }) => f.type !== 'varchar');
     const raw = (f: FixedWidthField) => `substr(l, ${f.start}, ${f.width})`;
-    const invalid = (f: FixedWidthField, i: number) => `(v${i} IS NULL AND trim(${raw(f)}) <> '')`;
+    // A field is bad when its cast is NULL but its slice is not blank. CASE, not AND: DuckDB then trims
+    // only the slices whose cast failed (a projection evaluates both sides of an AND on every row).
+    const invalid = (f: FixedWidthField, i: number) =>
+      `(CASE WHEN v${i} IS NULL THEN trim(${raw(f)}) <> '' ELSE false END)`;
     const anyInvalid = checked.length > 0 ? checked.map(({ f, i }) => invalid(f, i)).join(' OR ') : 'false';
     const casts = spec.fields.map((f, i) => `${castExpr(f, raw(f))} AS v${i}`);
     // One pass slices and casts; `_bad` marks records with a field that does not parse. Raw slices are
