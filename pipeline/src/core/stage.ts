@@ -25,7 +25,7 @@ export interface ArtefactWriter {
     schema: S;
     texto: string;
   }): Promise<ManifestEntry>;
-  /** `COPY (sql) TO path (FORMAT PARQUET, COMPRESSION ZSTD)`; rows counted from the written file. */
+  /** `COPY (sql) TO path (FORMAT PARQUET, COMPRESSION ZSTD)`; rows counted by the COPY itself. */
   parquet(a: { name: string; path: string; schemaName: string; sql: string }): Promise<ManifestEntry>;
   /** `COPY (sql) TO path (FORMAT CSV, HEADER)`. */
   csv(a: { name: string; path: string; schemaName: string; sql: string }): Promise<ManifestEntry>;
