@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BuildResult } from '../build.ts';
+import { colunasConjuntosStage } from '../marts/conjuntos/index.ts';
+import { eventosEmpresasStage } from '../marts/eventos/index.ts';
 import { fundamentosStages } from '../marts/fundamentos/index.ts';
 import { mercadoStages } from '../marts/mercado/index.ts';
+import { lucroTrimestralStage } from '../marts/mercado/trimestrais.ts';
 import { construtorDeBuilds, differences } from '../test-support/builds.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
 
@@ -19,7 +22,9 @@ const now = new Date('2026-11-22T15:00:00Z');
 const run = construtorDeBuilds({ raw, root, label: 'cache', now });
 
 const FUNDAMENTOS = fundamentosStages.map((s) => s.name);
-const MERCADO = mercadoStages.map((s) => s.name);
+// Stages outside the fundamentals whose inputs are the filings only: a new price day restores them too.
+const SO_DOS_FILINGS = [lucroTrimestralStage, eventosEmpresasStage, colunasConjuntosStage].map((s) => s.name);
+const MERCADO = mercadoStages.map((s) => s.name).filter((s) => !SO_DOS_FILINGS.includes(s));
 
 beforeAll(() => {
   cpSync(SAMPLE_RAW, raw, { recursive: true, filter: (src) => !src.endsWith(NEW_DAY) });
@@ -41,8 +46,9 @@ describe('stage cache', () => {
     cpSync(join(SAMPLE_RAW, NEW_DAY), join(raw, NEW_DAY));
     const { r, lines } = await run('x', cache);
     expect(r.versao_do_dado).toBe('2026-11-22-cache|2');
-    expect(r.etapas_do_cache).toEqual(FUNDAMENTOS);
-    for (const s of FUNDAMENTOS) expect(lines).toContain(`${s}: from the stage cache`);
+    expect(r.etapas_do_cache).toEqual([...FUNDAMENTOS, ...SO_DOS_FILINGS]);
+    for (const s of [...FUNDAMENTOS, ...SO_DOS_FILINGS])
+      expect(lines).toContain(`${s}: from the stage cache`);
     for (const s of MERCADO) expect(r.etapas_do_cache).not.toContain(s);
     // From scratch, into an out whose last version was |1, so both are |2.
     mkdirSync(join(root, 's', '2026-11-22-cache.1'), { recursive: true });
@@ -67,6 +73,6 @@ describe('stage cache', () => {
     const { r } = await run('x', cache);
     const leemDfp = fundamentosStages.filter((s) => s.le?.some((t) => t.startsWith('stg_cvm_')));
     expect(leemDfp.map((s) => s.name)).toContain('mart_fatos');
-    for (const s of fundamentosStages) expect(r.etapas_do_cache).not.toContain(s.name);
+    for (const s of [...FUNDAMENTOS, ...SO_DOS_FILINGS]) expect(r.etapas_do_cache).not.toContain(s);
   }, 300_000);
 });

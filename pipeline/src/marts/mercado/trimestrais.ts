@@ -6,16 +6,6 @@ import { CODIGO_DO_PRECO, DIAS_MAX_ATE_PRECO, PL_EXTREMO } from './multiplos.ts'
 const flags = (...partes: string[]) => `nullif(concat_ws(';', ${partes.join(', ')}), '')`;
 
 /**
- * `mart_mercado_multiplos_trimestrais`: one row per ITR (quarters 1–3) of `mart_fatos_trimestrais` (the
- * fundamentals' quarterly flows, Q4 = DFP − 3rd-quarter YTD). lucro_ttm = profit of the four quarters
- * ending at the row's quarter; a quarter missing or flagged gives null and names it
- * (`ttm_sem_trimestre_<q>_<year>`, the earliest missing one; a window reaching before 2010, where open
- * data starts, gives the spec's `ttm_sem_trimestre_1_2010`). Price, shares and market cap follow the
- * annual rule: first company session on or after the ITR's dt_receb, shares known on that session.
- * An ITR with no session on or after its dt_receb in our price files keeps its row (lucro_ttm is
- * still known) with null price and multiples and `sem_pregao_apos_recebimento`.
- */
-/**
  * The quarterly profit, ITR reception and equity per company and quarter: a function of the fundamentals
  * alone (`mart_fatos_trimestrais`), so stage `mart_lucro_trimestral` is restored from the stage cache when
  * only prices changed, and a nightly build with one new COTAHIST day neither loads `mart_fatos_trimestrais`
@@ -40,6 +30,16 @@ WHERE demo = 'BPP' AND regexp_full_match(cd_conta, '2\\.[0-9]{2}') AND lower(str
 GROUP BY ALL;
 `;
 
+/**
+ * `mart_mercado_multiplos_trimestrais`: one row per ITR (quarters 1–3) of `mart_fatos_trimestrais` (the
+ * fundamentals' quarterly flows, Q4 = DFP − 3rd-quarter YTD). lucro_ttm = profit of the four quarters
+ * ending at the row's quarter; a quarter missing or flagged gives null and names it
+ * (`ttm_sem_trimestre_<q>_<year>`, the earliest missing one; a window reaching before 2010, where open
+ * data starts, gives the spec's `ttm_sem_trimestre_1_2010`). Price, shares and market cap follow the
+ * annual rule: first company session on or after the ITR's dt_receb, shares known on that session.
+ * An ITR with no session on or after its dt_receb in our price files keeps its row (lucro_ttm is
+ * still known) with null price and multiples and `sem_pregao_apos_recebimento`.
+ */
 export const SQL_MULTIPLOS_TRIMESTRAIS = /* sql */ `
 CREATE OR REPLACE TABLE mart_mercado_multiplos_trimestrais AS
 WITH janela AS (
