@@ -20,6 +20,28 @@ export const PVP_MAX = 50;
 export const SESSAO_MAIS_PROXIMA = "arg_min(p.data, (abs(date_diff('day', a.dt_refer, p.data)), p.data))";
 
 /**
+ * The same choice for every (cd_regulator, doc, dt_refer) of `filings`, from the sessions (`data`) of the
+ * company in `sessoes`, with two ASOF joins instead of the aggregate over every pair of filing and session
+ * of the company (filings × sessions rows: most of `mart_acoes` at full scale): the last session on or
+ * before the reference date and the first on or after it, the nearer one, the earlier on a tie.
+ * sessao-mais-proxima.test.ts checks it against SESSAO_MAIS_PROXIMA. Filings of a company without a
+ * session are left out, as the inner join of the aggregate left them.
+ */
+export const sqlSessaoMaisProxima = (filings: string, sessoes: string) => /* sql */ `
+  WITH d AS (SELECT DISTINCT cd_regulator, data FROM ${sessoes}),
+  f AS (SELECT DISTINCT cd_regulator, doc, dt_refer FROM ${filings} WHERE cd_regulator IN (SELECT cd_regulator FROM d)),
+  antes AS (
+    SELECT f.*, d.data AS antes FROM f ASOF LEFT JOIN d ON d.cd_regulator = f.cd_regulator AND f.dt_refer >= d.data
+  ),
+  ambos AS (
+    SELECT a.*, d.data AS depois FROM antes a ASOF LEFT JOIN d ON d.cd_regulator = a.cd_regulator AND a.dt_refer <= d.data
+  )
+  SELECT cd_regulator, doc, dt_refer,
+    CASE WHEN depois IS NULL THEN antes WHEN antes IS NULL THEN depois
+      WHEN date_diff('day', antes, dt_refer) <= date_diff('day', dt_refer, depois) THEN antes ELSE depois END AS data_escala
+  FROM ambos`;
+
+/**
  * `int_mercado_preco_classe`: the most liquid code per company, session and class, whose close is the price
  * of that class on that day. Two codes with the same volume are told apart by the code, so every column
  * comes from the same row and two builds of one input agree (a bare `arg_max(…, volume)` kept whichever
@@ -79,11 +101,7 @@ SELECT * FROM fre WHERE NOT EXISTS (
 ${SQL_PRECO_CLASSE}
 
 CREATE OR REPLACE TABLE int_mercado_acoes AS
-WITH s AS (
-  SELECT a.cd_regulator, a.doc, a.dt_refer,
-    ${SESSAO_MAIS_PROXIMA} AS data_escala
-  FROM int_mercado_acoes_brutas a JOIN int_mercado_preco_classe p USING (cd_regulator) GROUP BY ALL
-),
+WITH s AS (${sqlSessaoMaisProxima('int_mercado_acoes_brutas', 'int_mercado_preco_classe')}),
 -- equity of the nearest fiscal year: the test is about orders of magnitude (1 vs 1000), which a year
 -- or two of change in equity cannot produce, and the sample often lacks the balance sheet of the same year
 eq AS (

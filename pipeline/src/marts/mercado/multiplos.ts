@@ -159,10 +159,11 @@ export const CODIGO_DO_PRECO = '(p.ticker = t.ticker_atual, p.volume, p.ticker)'
 /** Reads int_mercado_filings, int_mercado_precos_empresa, int_mercado_preco_classe, int_mercado_acoes, int_fundamentos_ticker_atual, int_fundamentos_base, mart_indicadores. */
 export const SQL_MULTIPLOS_ANUAIS = /* sql */ `
 CREATE OR REPLACE TABLE mart_mercado_multiplos_anuais AS
+-- the first session on or after dt_receb, by an ASOF join (a min over every later session of the company
+-- joined each filing to most of the company's price rows); filings without one are left out, as before
 WITH dp AS (
-  SELECT f.cd_regulator, f.ano, f.dt_receb, min(p.data) AS data_preco
-  FROM int_mercado_filings f JOIN int_mercado_precos_empresa p ON p.cd_regulator = f.cd_regulator AND p.data >= f.dt_receb
-  GROUP BY ALL
+  SELECT DISTINCT f.cd_regulator, f.ano, f.dt_receb, p.data AS data_preco
+  FROM int_mercado_filings f ASOF JOIN int_mercado_precos_empresa p ON p.cd_regulator = f.cd_regulator AND p.data >= f.dt_receb
 ),
 cab AS (
   SELECT dp.cd_regulator, dp.ano,

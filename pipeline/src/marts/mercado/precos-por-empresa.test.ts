@@ -1,8 +1,8 @@
-import { DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type PrecosEmpresa, PrecosEmpresaSchema } from '@fundamentos/schemas/precos';
 import { describe, expect, it } from 'vitest';
 import { agruparPorTicker } from '../../core/agrupar.ts';
-import { tickersPorEmpresa } from './precos-por-empresa.ts';
+import { tickersJsonPorEmpresa, tickersPorEmpresa } from './precos-por-empresa.ts';
 
 type Sessao = {
   cd_regulator: number;
@@ -27,8 +27,12 @@ function tickersDeReferencia(rows: Sessao[]): Tickers {
   }));
 }
 
-/** `tickersPorEmpresa` over the given sessions, in a DuckDB of its own. */
-async function emSql(rows: Sessao[], cds: number[]): Promise<Map<number, Tickers>> {
+/** `ler` (tickersPorEmpresa by default) over the given sessions, in a DuckDB of its own. */
+async function emSql<T = Map<number, Tickers>>(
+  rows: Sessao[],
+  cds: number[],
+  ler: (db: DuckDBConnection, cds: number[]) => Promise<T> = tickersPorEmpresa as never,
+): Promise<T> {
   const db = await (await DuckDBInstance.create(':memory:')).connect();
   await db.run(
     'CREATE TABLE int_mercado_precos_empresa (cd_regulator INTEGER, ticker VARCHAR, data DATE, fechamento DOUBLE, volume DOUBLE, fator_ajuste DOUBLE)',
@@ -46,7 +50,7 @@ async function emSql(rows: Sessao[], cds: number[]): Promise<Map<number, Tickers
         String(r.fator_ajuste),
       ],
     );
-  const out = await tickersPorEmpresa(db, cds);
+  const out = await ler(db, cds);
   db.closeSync();
   return out;
 }
@@ -160,6 +164,12 @@ describe('precos.json grouped in SQL (tickersPorEmpresa) against the row-by-row 
         JSON.stringify(esperado),
       );
     }
+    // the text DuckDB writes is the one JSON.stringify writes of the reference (publication bytes)
+    const textos = await emSql(feitas, [9512, 23264, 99999], tickersJsonPorEmpresa);
+    for (const cd of [9512, 23264])
+      expect(textos.get(cd)).toBe(
+        JSON.stringify(tickersDeReferencia(ordenadas.filter((r) => r.cd_regulator === cd))),
+      );
     expect(sql.get(23264)?.[0]?.fatores_ajuste).toEqual([
       { ate: '2021-05-04', fator: 0.5 },
       { ate: '2021-05-05', fator: 0.25 },

@@ -71,12 +71,22 @@ FROM stg_b3_eventos_acoes WHERE isincode IS NOT NULL AND lastdateprior IS NOT NU
 CREATE OR REPLACE TABLE int_mercado_eventos_nao_aplicados AS
 SELECT * FROM int_mercado_eventos WHERE tipo NOT IN ('DESDOBRAMENTO', 'BONIFICACAO') OR fator IS NULL OR fator <= 0;
 
+-- The factor of a session: the product of the applied events of its ISIN on or after it. Computed only for
+-- the (ISIN, session) pairs of ISINs with an event, then joined to every row: the correlated subquery it
+-- replaces made DuckDB deduplicate every (ISIN, session) of the universe first (docs/benchmarks.md).
 CREATE OR REPLACE TABLE mart_mercado_precos AS
-SELECT c.*,
-  coalesce((SELECT exp(sum(ln(1 / (1 + e.fator / 100)))) FROM int_mercado_eventos e
-            WHERE e.codisi = c.codisi AND e.tipo IN ('DESDOBRAMENTO', 'BONIFICACAO') AND e.fator > 0
-              AND c.data <= e.data_com), 1) AS fator_ajuste
-FROM int_mercado_cotacoes c;
+WITH e AS (
+  SELECT codisi, data_com, fator FROM int_mercado_eventos
+  WHERE tipo IN ('DESDOBRAMENTO', 'BONIFICACAO') AND fator > 0
+),
+f AS (
+  SELECT c.codisi, c.data, exp(sum(ln(1 / (1 + e.fator / 100)))) AS fator_ajuste
+  FROM (SELECT DISTINCT codisi, data FROM int_mercado_cotacoes WHERE codisi IN (SELECT codisi FROM e)) c
+  JOIN e ON e.codisi = c.codisi AND c.data <= e.data_com
+  GROUP BY ALL
+)
+SELECT c.*, coalesce(f.fator_ajuste, 1) AS fator_ajuste
+FROM int_mercado_cotacoes c LEFT JOIN f ON f.codisi = c.codisi AND f.data = c.data;
 
 -- company of each code: the FCA list of codes (mart_tickers) of the fundamentals marts
 CREATE OR REPLACE TABLE int_mercado_precos_empresa AS

@@ -1,6 +1,6 @@
 import { DuckDBInstance } from '@duckdb/node-api';
 import { expect, it } from 'vitest';
-import { SESSAO_MAIS_PROXIMA, SQL_PRECO_CLASSE } from './acoes.ts';
+import { SESSAO_MAIS_PROXIMA, SQL_PRECO_CLASSE, sqlSessaoMaisProxima } from './acoes.ts';
 import { CODIGO_DO_PRECO } from './multiplos.ts';
 
 // Made here: a reference date (2020-06-30, a Tuesday in this fixture's calendar) with no session, the
@@ -19,6 +19,26 @@ it('a reference date between two equally near sessions takes the earlier, whatev
   expect(await escolha(['2020-06-29', '2020-07-01'])).toBe('2020-06-29');
   // a strictly nearer session still wins over an earlier one
   expect(await escolha(['2020-06-26', '2020-07-01'])).toBe('2020-07-01');
+  db.closeSync();
+});
+
+// Made here: random calendars (gaps, ties, both classes on a day, a company without sessions) and reference
+// dates before, between, on and after the sessions; the two ASOF joins of mart_acoes give what the aggregate
+// over every pair gives, filing by filing.
+it('the ASOF form of the nearest session equals the aggregate over every session', async () => {
+  const db = await (await DuckDBInstance.create(':memory:')).connect();
+  await db.run(`CREATE TABLE p AS SELECT cd AS cd_regulator, DATE '2019-12-01' + CAST(hash(cd, i) % 120 AS INTEGER) AS data,
+      CASE WHEN hash(i, cd) % 2 = 0 THEN 'ON' ELSE 'PN' END AS classe
+    FROM range(1, 6) c(cd), range(40) r(i)`);
+  await db.run(`CREATE TABLE a AS SELECT DISTINCT cd AS cd_regulator, CASE WHEN i % 2 = 0 THEN 'DFP' ELSE 'ITR' END AS doc,
+      DATE '2019-11-01' + CAST(hash(i, cd, 'a') % 200 AS INTEGER) AS dt_refer
+    FROM range(1, 7) c(cd), range(60) r(i)`);
+  const agregado =
+    await db.runAndReadAll(`SELECT a.cd_regulator, a.doc, a.dt_refer, ${SESSAO_MAIS_PROXIMA} AS data_escala
+    FROM a JOIN p USING (cd_regulator) GROUP BY ALL ORDER BY ALL`);
+  const asof = await db.runAndReadAll(`SELECT * FROM (${sqlSessaoMaisProxima('a', 'p')}) ORDER BY ALL`);
+  expect(agregado.getRowObjectsJson().length).toBeGreaterThan(200);
+  expect(asof.getRowObjectsJson()).toEqual(agregado.getRowObjectsJson());
   db.closeSync();
 });
 

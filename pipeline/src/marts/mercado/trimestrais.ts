@@ -62,9 +62,11 @@ ttm AS (
   GROUP BY ALL
 ),
 -- every ITR keeps its row: without a session on or after dt_receb in our files, price and multiples are null
+-- (the first session on or after dt_receb, by an ASOF join: a min over every later session of the company
+-- joined every ITR to most of the company's price rows)
 dp AS (
-  SELECT i.*, min(p.data) AS data_preco FROM int_mercado_itr i
-  LEFT JOIN int_mercado_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb GROUP BY ALL
+  SELECT i.*, p.data AS data_preco FROM int_mercado_itr i
+  ASOF LEFT JOIN int_mercado_precos_empresa p ON p.cd_regulator = i.cd_regulator AND p.data >= i.dt_receb
 ),
 cab AS (
   SELECT dp.cd_regulator, dp.ano, dp.trimestre,
