@@ -6,13 +6,17 @@ export const VALOR_EM_REAIS = `CAST(d.vl_conta AS DECIMAL(38,10)) *
   CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END`;
 
 /**
- * A CTE over the statement rows `d`: each file name numbered in sort order (0-based), with how many there
- * are, so that `LINHA_E_ARQUIVO` can order (_linha, _arquivo) as one integer.
+ * A CTE over the relation `fonte` (the statement rows `d`, or a grouping of them that keeps `_arquivo`):
+ * each file name numbered in sort order (0-based), with how many there are, so that `LINHA_E_ARQUIVO` can
+ * order (_linha, _arquivo) as one integer.
  */
-export const ARQUIVOS_NUMERADOS = `arquivos_numerados AS (
+export const arquivosNumeradosDe = (fonte: string) => `arquivos_numerados AS (
   SELECT _arquivo, row_number() OVER (ORDER BY _arquivo) - 1 AS n_arquivo, count(*) OVER () AS arquivos
-  FROM (SELECT DISTINCT _arquivo FROM d)
+  FROM (SELECT DISTINCT _arquivo FROM ${fonte})
 )`;
+
+/** `arquivosNumeradosDe` the statement rows `d`. */
+export const ARQUIVOS_NUMERADOS = arquivosNumeradosDe('d');
 
 /**
  * (_linha, _arquivo) of a row `d` joined to `arquivos_numerados a` as one BIGINT that sorts like the pair

@@ -1,6 +1,6 @@
 import { aplicarChecagens } from '../../core/checagens.ts';
 import type { Stage } from '../../core/stage.ts';
-import { ARQUIVOS_NUMERADOS, LINHA_E_ARQUIVO } from './sql.ts';
+import { arquivosNumeradosDe, LINHA_E_ARQUIVO } from './sql.ts';
 
 /**
  * Quarterly facts from ITR. ITR flows come as 3-month and year-to-date blocks told apart by
@@ -22,7 +22,9 @@ CREATE OR REPLACE TABLE int_fundamentos_linhas_itr AS
 WITH d AS NOT MATERIALIZED (
   SELECT *, CAST(versao AS INTEGER) AS v FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL'
 ),
-ultima AS (SELECT cnpj_cia, dt_refer, _demo, _agreg, max(v) AS v FROM d GROUP BY ALL),
+-- one scan of d for the latest versions and the file names (as in fatos.ts), a few thousand groups
+grupos AS MATERIALIZED (SELECT cnpj_cia, dt_refer, _demo, _agreg, _arquivo, max(v) AS v FROM d GROUP BY ALL),
+ultima AS (SELECT cnpj_cia, dt_refer, _demo, _agreg, max(v) AS v FROM grupos GROUP BY ALL),
 escolha AS (
   SELECT cnpj_cia, dt_refer, _demo, CASE WHEN bool_or(_agreg = 'con') THEN 'con' ELSE 'ind' END AS _agreg
   FROM ultima GROUP BY ALL
@@ -31,7 +33,7 @@ receb AS (
   SELECT cnpj_cia, dt_refer, CAST(versao AS INTEGER) AS v, min(dt_receb) AS dt_receb
   FROM stg_cvm_doc_indice WHERE _doc = 'ITR' GROUP BY ALL
 ),
-${ARQUIVOS_NUMERADOS},
+${arquivosNumeradosDe('grupos')},
 -- the candidate lines, narrow: only what picks the first line of each account and block
 linhas AS (
   SELECT d.cnpj_cia, d.dt_refer, d._demo, d.cd_conta, d.dt_ini_exerc, ${LINHA_E_ARQUIVO} AS _ordem FROM d
