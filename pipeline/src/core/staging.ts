@@ -132,6 +132,20 @@ export async function compactStagingTable(db: DuckDBConnection, table: string): 
   return true;
 }
 
+/**
+ * A query over a staged table that hands a Parquet writer running on one thread the chunks a plain scan of
+ * compactStagingTable's copy would (full 2,048-row vectors in insertion order), without copying the table
+ * when it is not compact. A materialized CTE collects the scan in a ColumnDataCollection, which fills
+ * each vector before starting the next, and frees it once the statement ends: at full scale the copy of
+ * stg_cvm_demonstracao (rows deleted as cross-file duplicates, row groups cut by staging's inserts) took
+ * 40 s on one thread before the write scanned it again (docs/benchmarks.md, "Staging Parquet without the
+ * compaction copy"). compact-staging.test.ts checks both write the same bytes. Null: already compact.
+ */
+export async function compactScan(db: DuckDBConnection, table: string): Promise<string | null> {
+  if (await jaCompacta(db, table)) return null;
+  return `WITH compacto AS MATERIALIZED (SELECT * FROM ${quote(table)}) SELECT * FROM compacto`;
+}
+
 /** Rows of a DuckDB row group (its fixed size); compact-staging.test.ts checks a compacted copy has them. */
 export const LINHAS_POR_ROW_GROUP = 122_880;
 
