@@ -117,8 +117,9 @@ export async function withOneThread<T>(db: DuckDBConnection, fn: () => Promise<T
  * as cross-file duplicates): full row groups of DuckDB's fixed size, in insertion order. A Parquet file
  * written from a plain scan of it then depends on the rows only. This replaced an `ORDER BY rowid` on the
  * whole table, whose sort held every row at once and was the build's memory peak, growing with the input
- * (docs/benchmarks.md, "Staging memory"); the copy streams. Done once staging (duplicates included) is
- * over: marts scan the compacted table.
+ * (docs/benchmarks.md, "Staging memory"); the copy streams. The build no longer makes the copy
+ * (compactScan hands the writer the same chunks without it); it stays as the definition compactScan is
+ * checked against in compact-staging.test.ts.
  */
 export async function compactStagingTable(db: DuckDBConnection, table: string): Promise<boolean> {
   // Already in that shape (every row group full but the last, no deleted row), the copy would be the same
