@@ -297,8 +297,9 @@ export async function openStageCache(a: {
       const cria = stage.cria ?? [];
       const tabelas = await ddlDasTabelas(ctx.db, cria);
       // LZ4_RAW on one thread: over the 30 stages' tables of a bench escala 0.1 build this took 2.8–3.0 s
-      // of CPU against 4.3–4.7 s for ZSTD on the build's two threads (and less wall), for files 37% larger
-      // (77 against 57 MiB); the restore reads either codec (docs/benchmarks.md, "Stage cache save").
+      // of CPU against 4.3–6.1 s for ZSTD on the build's two threads (and less wall), for files 37% larger
+      // (77 against 57 MiB); the restore reads either codec (docs/benchmarks.md, "Staging Parquet without the
+      // compaction copy").
       await withOneThread(ctx.db, async () => {
         for (const t of tabelas)
           await ctx.db.run(
