@@ -24,12 +24,7 @@ import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
 import { type Carga, openStageCache, type StageCache } from './core/stage-cache.ts';
-import {
-  compactStagingTable,
-  createStagingTables,
-  ensureQuarantineTable,
-  withOneThread,
-} from './core/staging.ts';
+import { compactScan, createStagingTables, ensureQuarantineTable, withOneThread } from './core/staging.ts';
 import {
   type CacheEntryMeta,
   chaveDuplicatas,
@@ -166,26 +161,28 @@ function stagingParquet(cache: StageCache | null): Stage {
           le: [tabela],
           cria: [],
           run: async (c) => {
-            // The compacted copy (full row groups) makes the bytes depend on the rows only: a plain scan
-            // hands the writer chunks shaped by how the rows were appended (one big load from the staging
-            // cache or many inserts), which moved Parquet row-group boundaries between a cached build and
-            // one from scratch. The write on one thread too: on two, writing escala 0.05's
-            // stg_cvm_demonstracao added ~350 MiB to the build's peak (docs/benchmarks.md, "Staging memory").
+            // Full vectors in insertion order make the bytes depend on the rows only: a plain scan of a
+            // table that is not compact hands the writer chunks shaped by how the rows were appended (one
+            // big load from the staging cache or many inserts, some deleted), which moved Parquet
+            // row-group boundaries between a cached build and one from scratch. compactScan gives the
+            // writer the chunks of a compacted copy without making one. The write on one thread too: on
+            // two, writing escala 0.05's stg_cvm_demonstracao added ~350 MiB to the build's peak
+            // (docs/benchmarks.md, "Staging memory").
             const t0 = performance.now();
-            if (tabela !== '_quarantine' && (await compactStagingTable(c.db, tabela)))
+            const compacta = tabela === '_quarantine' ? null : await compactScan(c.db, tabela);
+            const entry = await withOneThread(c.db, () =>
+              c.writer.parquet({
+                name: tabela,
+                path: ARTEFATOS.staging.caminho({ tabela }),
+                schemaName: ARTEFATOS.staging.nome,
+                sql: compacta ?? sql,
+              }),
+            );
+            if (compacta)
               c.log(
-                `staging_parquet: ${tabela} compacted (row groups not full, or rows deleted) in ${Math.round(performance.now() - t0)} ms`,
+                `staging_parquet: ${tabela} compacted while written (row groups not full, or rows deleted) in ${Math.round(performance.now() - t0)} ms`,
               );
-            return [
-              await withOneThread(c.db, () =>
-                c.writer.parquet({
-                  name: tabela,
-                  path: ARTEFATOS.staging.caminho({ tabela }),
-                  schemaName: ARTEFATOS.staging.nome,
-                  sql,
-                }),
-              ),
-            ];
+            return [entry];
           },
         };
         for (const e of cache ? (await cache.run(umaTabela, ctx)).entries : await umaTabela.run(ctx))

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compactStagingTable, jaCompacta, LINHAS_POR_ROW_GROUP, withOneThread } from './staging.ts';
+import {
+  compactScan,
+  compactStagingTable,
+  jaCompacta,
+  LINHAS_POR_ROW_GROUP,
+  withOneThread,
+} from './staging.ts';
 
 // Tables made here: ranges of numbers and their text, shaped the ways staging shapes its tables.
 describe('compactStagingTable skips tables already compact', () => {
@@ -26,11 +32,9 @@ describe('compactStagingTable skips tables already compact', () => {
   const linhas = (t: string) =>
     db.runAndReadAll(`SELECT a, b FROM ${t}`).then((r) => r.getRows().map((x) => `${x[0]}|${x[1]}`));
   /** sha256 of the table written as Parquet on one thread, as staging_parquet writes it. */
-  const parquet = async (t: string) => {
+  const parquet = async (t: string, sql = `SELECT * FROM ${t}`) => {
     const path = join(dir, `${t}.parquet`);
-    await withOneThread(db, () =>
-      db.run(`COPY (SELECT * FROM ${t}) TO '${path}' (FORMAT PARQUET, COMPRESSION ZSTD)`),
-    );
+    await withOneThread(db, () => db.run(`COPY (${sql}) TO '${path}' (FORMAT PARQUET, COMPRESSION ZSTD)`));
     return createHash('sha256')
       .update(await readFile(path))
       .digest('hex');
@@ -93,6 +97,27 @@ describe('compactStagingTable skips tables already compact', () => {
     expect(await compactStagingTable(db, 'apagada')).toBe(true);
     expect(await jaCompacta(db, 'apagada')).toBe(true);
     expect(await parquet('apagada')).toBe(await parquet('inteira'));
+  });
+
+  it('compactScan writes the bytes of the compacted copy from a table inserted on several threads with rows deleted, without copying it', async () => {
+    const fonte = join(dir, 'fonte-scan.parquet');
+    await db.run(
+      `COPY (SELECT range AS a, (range * 7919 % 100003)::VARCHAR AS b FROM range(400000)) TO '${fonte}' (ROW_GROUP_SIZE 50000)`,
+    );
+    await db.run('CREATE TABLE espalhada (a BIGINT, b VARCHAR)');
+    for (const resto of [0, 1, 2])
+      await db.run(
+        `INSERT INTO espalhada SELECT * FROM read_parquet(['${fonte}', '${fonte}']) WHERE a % 3 = ${resto}`,
+      );
+    await db.run('DELETE FROM espalhada WHERE a % 997 = 3');
+    const sql = await compactScan(db, 'espalhada');
+    expect(sql).not.toBeNull();
+    const escrito = await parquet('espalhada', sql ?? '');
+    expect(await parquet('espalhada')).not.toBe(escrito);
+    expect(await jaCompacta(db, 'espalhada')).toBe(false);
+    expect(await compactStagingTable(db, 'espalhada')).toBe(true);
+    expect(await parquet('espalhada')).toBe(escrito);
+    expect(await compactScan(db, 'espalhada')).toBeNull();
   });
 
   it('an empty table is compact', async () => {
