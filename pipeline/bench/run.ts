@@ -331,7 +331,7 @@ async function main(): Promise<void> {
       console.log(
         x.ms_etapas === 0 && x.ms_staging <= 0
           ? '    no stage ran: the inputs and code match the current publication, which is kept'
-          : `    staging (hash, load from cache or stage) + staging_parquet ${seg(x.ms_staging)} (CPU ${seg(x.ms_cpu_staging)}); mart stages ${seg(x.ms_etapas)} (CPU ${seg(x.ms_cpu_etapas)}); publication ${seg(x.ms - x.ms_staging - x.ms_etapas)}`,
+          : `    until the first stage that runs (staging, staging_parquet, the stages restored before it) ${seg(x.ms_staging)} (CPU ${seg(x.ms_cpu_staging)}); mart stages ${seg(x.ms_etapas)} (CPU ${seg(x.ms_cpu_etapas)}); publication ${seg(x.ms - x.ms_staging - x.ms_etapas)}`,
       );
       for (const l of linhasDeFases(x.fases, '    ')) console.log(l);
       if (x.maiores.length)
