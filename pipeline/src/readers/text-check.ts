@@ -42,6 +42,34 @@ function hasNonCr(buf: Buffer, from: number, to: number): boolean {
 }
 
 /**
+ * Lines of a file as the checks count them: non-blank lines, and a blank line followed by content stops
+ * the check (it would shift `_linha`). Both scans below feed it, one call per line end.
+ */
+class LineTally {
+  line = 1;
+  hasContent = false;
+  nonBlank = 0;
+  private blankAt: number | null = null;
+  constructor(private readonly arquivo: string) {}
+  /** The current line ends (at a line feed, or at the end of the file). */
+  end(): void {
+    if (this.hasContent) {
+      if (this.blankAt !== null)
+        throw new InputError(
+          this.arquivo,
+          this.blankAt,
+          null,
+          'no blank line before the end of the file',
+          '',
+        );
+      this.nonBlank++;
+    } else if (this.blankAt === null) this.blankAt = this.line;
+    this.line++;
+    this.hasContent = false;
+  }
+}
+
+/**
  * checkText of a latin-1 file in which no byte sequence looks like UTF-8 (nearly every CVM file), or
  * null when one does and the full scan must weigh them. Its bytes >= 0x80 are then all latin-1
  * characters, so only line feeds need a decision: Buffer.indexOf finds them natively, one call per line,
@@ -50,10 +78,7 @@ function hasNonCr(buf: Buffer, from: number, to: number): boolean {
  */
 async function latin1WithoutUtf8(path: string, arquivo: string): Promise<TextCheck | null> {
   let bytes = 0;
-  let line = 1;
-  let lineHasContent = false;
-  let nonBlank = 0;
-  let blankAt: number | null = null;
+  const t = new LineTally(arquivo);
   let c1Bytes = false;
   const headerParts: Buffer[] = [];
   // The last 3 bytes of the previous chunk (latin-1), so a sequence split between chunks is seen.
@@ -75,28 +100,18 @@ async function latin1WithoutUtf8(path: string, arquivo: string): Promise<TextChe
     }
     let segStart = 0;
     for (let p = buf.indexOf(0x0a); p !== -1; p = buf.indexOf(0x0a, p + 1)) {
-      if (!lineHasContent && hasNonCr(buf, segStart, p)) lineHasContent = true;
-      if (line === 1) headerParts.push(buf.subarray(segStart, p));
-      if (lineHasContent) {
-        if (blankAt !== null)
-          throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
-        nonBlank++;
-      } else if (blankAt === null) blankAt = line;
-      line++;
-      lineHasContent = false;
+      if (!t.hasContent && hasNonCr(buf, segStart, p)) t.hasContent = true;
+      if (t.line === 1) headerParts.push(buf.subarray(segStart, p));
+      t.end();
       segStart = p + 1;
     }
-    if (!lineHasContent && hasNonCr(buf, segStart, buf.length)) lineHasContent = true;
-    if (line === 1) headerParts.push(buf.subarray(segStart));
+    if (!t.hasContent && hasNonCr(buf, segStart, buf.length)) t.hasContent = true;
+    if (t.line === 1) headerParts.push(buf.subarray(segStart));
   }
-  if (lineHasContent) {
-    if (blankAt !== null)
-      throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
-    nonBlank++;
-  }
-  if (bytes === 0 || nonBlank === 0) throw new InputError(arquivo, 1, null, 'a header line', 'empty file');
+  t.end();
+  if (bytes === 0 || t.nonBlank === 0) throw new InputError(arquivo, 1, null, 'a header line', 'empty file');
   const header = Buffer.concat(headerParts).toString('latin1').replace(/\r$/, '');
-  return { bytes, lines: nonBlank, header, c1Bytes };
+  return { bytes, lines: t.nonBlank, header, c1Bytes };
 }
 
 /**
@@ -115,10 +130,7 @@ export async function checkText(
     if (plain) return plain;
   }
   let bytes = 0;
-  let line = 1;
-  let lineHasContent = false;
-  let nonBlank = 0;
-  let blankAt: number | null = null;
+  const t = new LineTally(arquivo);
   let utf8Seqs = 0;
   let otherHigh = 0;
   let firstUtf8Line: number | null = null;
@@ -137,31 +149,25 @@ export async function checkText(
     // `test`, not `exec`: no match object is allocated per line.
     while (re.test(str)) {
       const p = re.lastIndex - 1;
-      if (!lineHasContent && hasNonCr(buf, segStart, p)) lineHasContent = true;
-      if (line === 1) headerParts.push(buf.subarray(segStart, p));
+      if (!t.hasContent && hasNonCr(buf, segStart, p)) t.hasContent = true;
+      if (t.line === 1) headerParts.push(buf.subarray(segStart, p));
       const b = buf[p] ?? 0;
       if (b === 0x0a) {
-        if (lineHasContent) {
-          if (blankAt !== null)
-            throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
-          nonBlank++;
-        } else if (blankAt === null) blankAt = line;
-        line++;
-        lineHasContent = false;
+        t.end();
         segStart = p + 1;
         continue;
       }
-      lineHasContent = true;
+      t.hasContent = true;
       const n = utf8SequenceAt(buf, p);
       if (n > 0) {
         utf8Seqs++;
         // UTF-8 continuation bytes 0x80–0x9F are C1 bytes in latin-1.
         for (let k = p + 1; k < p + n; k++) if ((buf[k] ?? 0) < 0xa0) c1Bytes = true;
         if (firstUtf8Line === null) {
-          firstUtf8Line = line;
+          firstUtf8Line = t.line;
           firstUtf8Sample = buf.subarray(p, p + n).toString('latin1');
         }
-        if (line === 1) headerParts.push(buf.subarray(p, p + n));
+        if (t.line === 1) headerParts.push(buf.subarray(p, p + n));
         segStart = p + n;
         re.lastIndex = p + n;
         end = Math.max(end, p + n);
@@ -170,13 +176,13 @@ export async function checkText(
       otherHigh++;
       if (b < 0xa0) c1Bytes = true;
       if (encoding === 'utf-8')
-        throw new InputError(arquivo, line, null, 'UTF-8 text', `byte 0x${b.toString(16)}`);
-      if (line === 1) headerParts.push(buf.subarray(p, p + 1));
+        throw new InputError(arquivo, t.line, null, 'UTF-8 text', `byte 0x${b.toString(16)}`);
+      if (t.line === 1) headerParts.push(buf.subarray(p, p + 1));
       segStart = p + 1;
     }
     if (segStart < end) {
-      if (!lineHasContent && hasNonCr(buf, segStart, end)) lineHasContent = true;
-      if (line === 1) headerParts.push(buf.subarray(segStart, end));
+      if (!t.hasContent && hasNonCr(buf, segStart, end)) t.hasContent = true;
+      if (t.line === 1) headerParts.push(buf.subarray(segStart, end));
     }
     return end;
   };
@@ -189,12 +195,8 @@ export async function checkText(
     carry = buf.subarray(done);
   }
   scan(carry, carry.length);
-  if (lineHasContent) {
-    if (blankAt !== null)
-      throw new InputError(arquivo, blankAt, null, 'no blank line before the end of the file', '');
-    nonBlank++;
-  }
-  if (bytes === 0 || nonBlank === 0) throw new InputError(arquivo, 1, null, 'a header line', 'empty file');
+  t.end();
+  if (bytes === 0 || t.nonBlank === 0) throw new InputError(arquivo, 1, null, 'a header line', 'empty file');
   if (encoding === 'latin-1' && utf8Seqs > 0 && utf8Seqs >= otherHigh) {
     throw new InputError(
       arquivo,
@@ -207,7 +209,7 @@ export async function checkText(
   const raw = Buffer.concat(headerParts);
   let header = encoding === 'utf-8' ? raw.toString('utf8') : raw.toString('latin1');
   header = header.replace(/^\uFEFF/, '').replace(/\r$/, '');
-  return { bytes, lines: nonBlank, header, c1Bytes };
+  return { bytes, lines: t.nonBlank, header, c1Bytes };
 }
 
 /**
