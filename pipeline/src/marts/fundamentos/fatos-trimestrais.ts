@@ -42,6 +42,15 @@ const FORA_DO_SCHEMA = fatosForaDoSchema(
 );
 
 /**
+ * Companies per query here, fewer than the other publication stages' EMPRESAS_POR_CONSULTA: a company's
+ * quarterly facts are ~3.2 MB of JSON (bench escala 0.1), and a slice's text is held at once as DuckDB's
+ * result, as JS strings and as the bytes written. With 25 companies (80 MB of text) the stage set the
+ * escala 0.1 build's memory peak, 883–1,237 MiB over three idle runs; with 8 the peak was 761 MiB, set
+ * before this stage, for the same 3.6 s (docs/benchmarks.md, "Quiet escala 0.1 after the ninth session").
+ */
+const EMPRESAS_POR_CONSULTA_TRIMESTRAL = 8;
+
+/**
  * `json/empresas/<cd>/fatos_trimestrais.json` (`/empresas/{t}/fatos?trimestral=true`), for every
  * company with a trading code and at least one quarterly fact: it only selects and writes
  * `mart_fatos_trimestrais` (the rules are in trimestres.ts).
@@ -56,8 +65,9 @@ export const publicacaoFatosTrimestraisStage: Stage = {
     ).map((r) => r.cd_regulator);
     await exigirDentroDoSchema(ctx.db, 'mart_fatos_trimestrais', 'FatoTrimestralSchema', FORA_DO_SCHEMA);
     const out: ManifestEntry[] = [];
-    // A slice of companies at a time (fatias.ts), so the JS heap holds a few companies' rows.
-    for (const fatia of fatias(cds)) out.push(...(await publicar(ctx, fatia)));
+    // A slice of companies at a time (fatias.ts), so memory holds a few companies' text.
+    for (const fatia of fatias(cds, EMPRESAS_POR_CONSULTA_TRIMESTRAL))
+      out.push(...(await publicar(ctx, fatia)));
     return out;
   },
 };
