@@ -3,7 +3,7 @@ import { mkdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, listValue } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
-import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
+import { ARTEFATOS, escrita, parteDoArquivo } from '@fundamentos/schemas/catalogo';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
 import {
   type Discovery,
@@ -23,8 +23,8 @@ import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
-import { type Carga, openStageCache, type StageCache } from './core/stage-cache.ts';
-import { compactScan, createStagingTables, ensureQuarantineTable, withOneThread } from './core/staging.ts';
+import { type Carga, ligar, openStageCache, type StageCache } from './core/stage-cache.ts';
+import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import {
   type CacheEntryMeta,
   chaveDuplicatas,
@@ -145,51 +145,70 @@ async function stagedTables(db: DuckDBConnection): Promise<string[]> {
     .map((r) => String(r[0]));
 }
 
+/** One raw input's entry in the staging cache, in discovery order: what `staging_parquet` publishes of it. */
+interface ParteDaEntrada {
+  arquivo: string;
+  key: string;
+}
+
 /**
- * Publishes every `stg_*` table as Parquet so staging can be inspected without rerunning the build. With
- * the stage cache, each table's file is an entry of its own keyed by that table (`staging_parquet_<table>`),
- * so a build with one new COTAHIST day writes `stg_b3_cotahist` and `_quarantine` and links the rest.
+ * Publishes the staged tables as Parquet so staging can be inspected without rerunning the build: each
+ * input's rows of each table it feeds as `parquet/<tabela>/<parte>.parquet`, the very file its staging-cache
+ * entry holds (linked, not written again: its bytes depend on its rows only, `StagingCache.save`), plus
+ * `parquet/_quarantine.parquet`. A new COTAHIST day then publishes one new part and links the rest, and a
+ * full build no longer writes every staged row a second time (at full scale that write was 87.5 s of the
+ * build's 539 s, docs/benchmarks.md). A table is its parts in discovery order less the cross-file duplicates
+ * `_quarantine` names (`motivo`), which are removed after every input is staged.
  */
-function stagingParquet(cache: StageCache | null): Stage {
+function stagingParquet(
+  cache: StagingCache,
+  partes: readonly ParteDaEntrada[],
+  buildDir: string,
+  stageCache: StageCache | null,
+): Stage {
   return {
     name: 'staging_parquet',
     async run(ctx) {
       const entries: ManifestEntry[] = [];
-      const publicar = async (tabela: string, sql: string) => {
-        const umaTabela: Stage = {
-          name: `staging_parquet_${tabela}`,
-          le: [tabela],
-          cria: [],
-          run: async (c) => {
-            // Full vectors in insertion order make the bytes depend on the rows only: a plain scan of a
-            // table that is not compact hands the writer chunks shaped by how the rows were appended (one
-            // big load from the staging cache or many inserts, some deleted), which moved Parquet
-            // row-group boundaries between a cached build and one from scratch. compactScan gives the
-            // writer the chunks of a compacted copy without making one. The write on one thread too: on
-            // two, writing escala 0.05's stg_cvm_demonstracao added ~350 MiB to the build's peak
-            // (docs/benchmarks.md, "Staging memory").
-            const t0 = performance.now();
-            const compacta = tabela === '_quarantine' ? null : await compactScan(c.db, tabela);
-            const entry = await withOneThread(c.db, () =>
-              c.writer.parquet({
-                name: tabela,
-                path: ARTEFATOS.staging.caminho({ tabela }),
-                schemaName: ARTEFATOS.staging.nome,
-                sql: compacta ?? sql,
-              }),
-            );
-            if (compacta)
-              c.log(
-                `staging_parquet: ${tabela} compacted while written (row groups not full, or rows deleted) in ${Math.round(performance.now() - t0)} ms`,
-              );
-            return [entry];
-          },
-        };
-        for (const e of cache ? (await cache.run(umaTabela, ctx)).entries : await umaTabela.run(ctx))
-          entries.push(e);
+      const publicados = new Set<string>();
+      for (const { arquivo, key } of partes) {
+        const meta = await cache.lookup(key);
+        if (!meta) throw new Error(`staging_parquet: ${arquivo} has no staging-cache entry`);
+        for (const t of meta.tabelas) {
+          const { path, schemaName } = escrita(ARTEFATOS.staging_parte, {
+            tabela: t.tabela,
+            parte: parteDoArquivo(arquivo),
+          });
+          if (publicados.has(path)) throw new Error(`staging_parquet: two inputs make the part ${path}`);
+          publicados.add(path);
+          await ligar(cache.parte(key, t.tabela), join(buildDir, path));
+          entries.push({
+            name: `${t.tabela}/${parteDoArquivo(arquivo)}`,
+            path,
+            rows: t.linhas,
+            bytes: t.bytes,
+            sha256: t.sha256,
+            schema: schemaName,
+            format: 'parquet',
+          });
+        }
+      }
+      const quarentena: Stage = {
+        name: 'staging_parquet__quarantine',
+        le: ['_quarantine'],
+        cria: [],
+        run: async (c) => [
+          await c.writer.parquet({
+            name: '_quarantine',
+            ...escrita(ARTEFATOS.staging, { tabela: '_quarantine' }),
+            sql: 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha',
+          }),
+        ],
       };
-      for (const t of await stagedTables(ctx.db)) await publicar(t, `SELECT * FROM ${quote(t)}`);
-      await publicar('_quarantine', 'SELECT * FROM _quarantine ORDER BY source, arquivo, linha');
+      for (const e of stageCache
+        ? (await stageCache.run(quarentena, ctx)).entries
+        : await quarentena.run(ctx))
+        entries.push(e);
       return entries;
     },
   };
@@ -417,23 +436,11 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     log(
       `${recognisedCount(found)} files recognised, ${found.unrecognised.length} not, ${found.ignored.length} ignored`,
     );
+    const planejar = (dir: string) => planoDeCache(dir, found, opts.label, sources, stages, downloadLog);
     let cached: CachePlan | null = null;
     if (opts.cacheDir) {
-      const cache = await openStagingCache(resolve(opts.cacheDir));
-      const keys: string[] = [];
-      for (const input of found.inputs) keys.push(await cache.keyOf(input));
-      const impressao = await cache.publicationFingerprint(
-        {
-          label: opts.label,
-          sources: sources.map((x) => x.id),
-          stages: stages.map((x) => x.name),
-          downloads: downloadLog ? createHash('sha256').update(downloadLog.content).digest('hex') : null,
-          nao_reconhecidos: found.unrecognised,
-        },
-        keys,
-      );
-      cached = { cache, keys, impressao };
-      const kept = await unchanged(out, cache, impressao);
+      cached = await planejar(resolve(opts.cacheDir));
+      const kept = await unchanged(out, cached.cache, cached.impressao);
       if (kept) {
         log(`nothing changed since ${kept.versao_do_dado}: current kept, nothing published`);
         return {
@@ -451,6 +458,9 @@ export async function build(opts: BuildOptions): Promise<BuildResult> {
     work = join(out, `.work-${id}`);
     await mkdir(buildingDir);
     await mkdir(join(work, 'duckdb'), { recursive: true });
+    // Without a cache folder the build still stages through a staging cache, a scratch one in the work
+    // dir: its entries are the staged tables' published parts (`staging_parquet`).
+    cached ??= await planejar(join(work, 'staging-cache'));
     return await runBuild(
       { ...opts, raw, out, now, keep, sources, stages, log },
       { found, downloadLog, cached },
@@ -480,6 +490,31 @@ interface CachePlan {
   cache: StagingCache;
   keys: string[];
   impressao: string;
+}
+
+/** Opens the staging cache under `dir` and keys every input and the publication the build would make. */
+async function planoDeCache(
+  dir: string,
+  found: Discovery,
+  label: string,
+  sources: SourceSpec[],
+  stages: Stage[],
+  downloadLog: DownloadLogText | null,
+): Promise<CachePlan> {
+  const cache = await openStagingCache(dir);
+  const keys: string[] = [];
+  for (const input of found.inputs) keys.push(await cache.keyOf(input));
+  const impressao = await cache.publicationFingerprint(
+    {
+      label,
+      sources: sources.map((x) => x.id),
+      stages: stages.map((x) => x.name),
+      downloads: downloadLog ? createHash('sha256').update(downloadLog.content).digest('hex') : null,
+      nao_reconhecidos: found.unrecognised,
+    },
+    keys,
+  );
+  return { cache, keys, impressao };
 }
 
 /**
@@ -560,7 +595,7 @@ async function carregarAdiada(
 
 async function runBuild(
   opts: ResolvedOptions,
-  plan: { found: Discovery; downloadLog: DownloadLogText | null; cached: CachePlan | null },
+  plan: { found: Discovery; downloadLog: DownloadLogText | null; cached: CachePlan },
   versao_do_dado: string,
   buildingDir: string,
   work: string,
@@ -730,7 +765,15 @@ async function runBuild(
     // Run outside the stage cache: neither is ever cached (no `le`/`cria`: the first goes through the
     // cache table by table, the second's input is not a table), and through it their missing `le`
     // would load every table left on disk.
-    const sempre = [stagingParquet(stageCache), downloadsStage(downloadLog)];
+    const partes = found.inputs.map((input, i): ParteDaEntrada => {
+      const key = plan.cached.keys[i];
+      if (!key) throw new Error(`${input.arquivo}: no staging-cache key`);
+      return { arquivo: input.arquivo, key };
+    });
+    const sempre = [
+      stagingParquet(plan.cached.cache, partes, buildingDir, stageCache),
+      downloadsStage(downloadLog),
+    ];
     for (const stage of [...sempre, ...stages]) {
       report.stage = stage.name;
       fase({ etapa: stage.name });
@@ -803,7 +846,7 @@ async function runBuild(
     try {
       const old = await applyRetention(out, opts.keep);
       if (old.length) log(`removed old versions (keeping ${opts.keep}): ${old.join(', ')}`);
-      if (plan.cached) {
+      if (opts.cacheDir) {
         const n = await plan.cached.cache.prune(usedKeys);
         if (n) log(`staging cache: ${n} entries no input of this build uses removed`);
         const m = (await stageCache?.prune()) ?? 0;

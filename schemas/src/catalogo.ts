@@ -52,7 +52,21 @@ export const PARAMETROS = {
   conjunto: '(?!stg_)[a-z][a-z0-9_]*',
   /** Staging table name. */
   tabela: 'stg_[a-z0-9_]+|_quarantine',
+  /** One raw input's part of a staging table: its path under the raw folder, `parteDoArquivo`. */
+  parte: '[A-Za-z0-9][A-Za-z0-9._-]*',
 } as const;
+
+/**
+ * The `{parte}` of a raw input (`b3/cotahist/COTAHIST_A2010.ZIP` → `b3_cotahist_COTAHIST_A2010.ZIP`): its
+ * path under the raw folder with every run of other characters made one `_`. Two inputs could meet on one
+ * name; the writer refuses that rather than overwrite a part.
+ */
+export function parteDoArquivo(arquivo: string): string {
+  const parte = arquivo.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '');
+  if (!new RegExp(`^(${PARAMETROS.parte})$`).test(parte))
+    throw new Error(`${arquivo}: no part name can be made of this path`);
+  return parte;
+}
 export type Parametro = keyof typeof PARAMETROS;
 
 type NomesDe<T extends string> = T extends `${string}{${infer P}}${infer R}` ? P | NomesDe<R> : never;
@@ -362,7 +376,13 @@ export const ARTEFATOS = catalogo({
     }),
   staging: (n) =>
     artefato(n, 'parquet/{tabela}.parquet', 'parquet', z.never(), {
-      descricao: 'a staged source table as read (types from its reader)',
+      descricao: 'the rows staging set aside (`_quarantine`), each with its file, line and reason',
+      lidoPor: 'anyone re-running a mart',
+    }),
+  staging_parte: (n) =>
+    artefato(n, 'parquet/{tabela}/{parte}.parquet', 'parquet', z.never(), {
+      descricao:
+        "one raw input's rows of a staged source table as read (types from its reader); the table is its parts less the cross-file duplicates `_quarantine` names",
       lidoPor: 'anyone re-running a mart',
     }),
   relatorio: (n) =>

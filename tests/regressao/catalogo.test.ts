@@ -14,6 +14,7 @@ import {
   formatoNoManifesto,
   identificar,
   identificarTodos,
+  parteDoArquivo,
 } from '@fundamentos/schemas/catalogo';
 import { ConjuntosSchema } from '@fundamentos/schemas/conjuntos';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
@@ -122,8 +123,18 @@ describe('the catalogue on its own', () => {
     expect(identificar(p)?.parametros).toEqual({ cd: '906', ano: '2023', indicador: 'roe' });
     expect(identificar('json/empresas/906/linhagem/pacote.tsv')).toMatchObject({ comoPacote: true });
     expect(caminhoDaEmpresa(906, 'index')).toBe(ARTEFATOS.empresa.caminho({ cd: 906 }));
-    // A staging table and a bulk set share the Parquet folder; the parameter patterns keep them apart.
-    expect(identificar('parquet/stg_cvm_demonstracao.parquet')?.artefato.nome).toBe('staging');
+    // Staging and the bulk sets share the Parquet folder; the parameter patterns keep them apart.
+    expect(identificar('parquet/_quarantine.parquet')?.artefato.nome).toBe('staging');
+    const parte = ARTEFATOS.staging_parte.caminho({
+      tabela: 'stg_cvm_demonstracao',
+      parte: parteDoArquivo('cvm/dfp/dfp_cia_aberta_2023.zip'),
+    });
+    expect(parte).toBe('parquet/stg_cvm_demonstracao/cvm_dfp_dfp_cia_aberta_2023.zip.parquet');
+    expect(identificar(parte)?.parametros).toEqual({
+      tabela: 'stg_cvm_demonstracao',
+      parte: 'cvm_dfp_dfp_cia_aberta_2023.zip',
+    });
+    expect(() => parteDoArquivo('/../')).toThrow(/no part name/);
     expect(identificar('parquet/fatos.parquet')?.artefato.nome).toBe('conjunto_parquet');
   });
 

@@ -4,24 +4,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  compactScan,
-  compactStagingTable,
-  jaCompacta,
-  LINHAS_POR_ROW_GROUP,
-  withOneThread,
-} from './staging.ts';
+import { emVetoresCheios, withOneThread } from './staging.ts';
 
-// Tables made here: ranges of numbers and their text, shaped the ways staging shapes its tables.
-describe('compactStagingTable skips tables already compact', () => {
+// Tables made here: ranges of numbers and their text, shaped the ways staging shapes its tables. An input's
+// part of a staged table (StagingCache.save) is a rowid range of it, written through emVetoresCheios.
+describe("an input's rows written through emVetoresCheios depend on the rows only", () => {
   let instance: DuckDBInstance;
   let db: DuckDBConnection;
   let dir: string;
+  let fonte: string;
+  const LINHAS = 300_000;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'compact-staging-'));
     instance = await DuckDBInstance.create(':memory:', { threads: '4' });
     db = await instance.connect();
+    // The input's rows, in small row groups so a parallel insert interleaves them into partial groups.
+    fonte = join(dir, 'fonte.parquet');
+    await db.run(
+      `COPY (SELECT range AS a, (range * 7919 % 100003)::VARCHAR AS b FROM range(${LINHAS})) TO '${fonte}' (ROW_GROUP_SIZE 20000)`,
+    );
   });
   afterAll(async () => {
     db.closeSync();
@@ -29,99 +31,48 @@ describe('compactStagingTable skips tables already compact', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const linhas = (t: string) =>
-    db.runAndReadAll(`SELECT a, b FROM ${t}`).then((r) => r.getRows().map((x) => `${x[0]}|${x[1]}`));
-  /** sha256 of the table written as Parquet on one thread, as staging_parquet writes it. */
-  const parquet = async (t: string, sql = `SELECT * FROM ${t}`) => {
-    const path = join(dir, `${t}.parquet`);
-    await withOneThread(db, () => db.run(`COPY (${sql}) TO '${path}' (FORMAT PARQUET, COMPRESSION ZSTD)`));
+  /** sha256 of the rows `rowid >= from` of `t` written as Parquet on one thread, as the staging cache writes them. */
+  const parte = async (t: string, from: number, cheios: boolean) => {
+    const path = join(dir, `${t}-${cheios}.parquet`);
+    const intervalo = `SELECT * FROM ${t} WHERE rowid >= ${from} AND rowid < ${from + LINHAS}`;
+    const n = await withOneThread(db, () =>
+      db.run(
+        `COPY (${cheios ? emVetoresCheios(intervalo) : intervalo}) TO '${path}' (FORMAT PARQUET, COMPRESSION ZSTD)`,
+      ),
+    );
+    expect(Number(n.rowsChanged)).toBe(LINHAS);
     return createHash('sha256')
       .update(await readFile(path))
       .digest('hex');
   };
-  const grupos = async (t: string) =>
-    (
-      await db.runAndReadAll(
-        `SELECT sum(count) FROM pragma_storage_info('${t}') WHERE column_id = 0 AND column_path = '[0, 0]' GROUP BY row_group_id ORDER BY row_group_id`,
-      )
-    )
-      .getRows()
-      .map((r) => Number(r[0]));
 
-  it('a table appended in order on one thread is left as it is, and the copy would have the same row groups', async () => {
-    await withOneThread(db, async () => {
-      await db.run('CREATE TABLE um (a BIGINT, b VARCHAR)');
-      await db.run('INSERT INTO um SELECT range, range::VARCHAR FROM range(300000)');
-      await db.run('INSERT INTO um SELECT range, range::VARCHAR FROM range(300000, 305000)');
-    });
-    expect(await grupos('um')).toEqual([LINHAS_POR_ROW_GROUP, LINHAS_POR_ROW_GROUP, 305000 - 2 * 122880]);
-    expect(await jaCompacta(db, 'um')).toBe(true);
-    const antes = await parquet('um');
-    expect(await compactStagingTable(db, 'um')).toBe(false);
-    await withOneThread(db, () => db.run('CREATE TABLE um_copia AS SELECT * FROM um'));
-    expect(await grupos('um_copia')).toEqual(await grupos('um'));
-    expect(await parquet('um_copia')).toBe(antes);
-  });
-
-  it('a table inserted on several threads (partial row groups) is copied, its rows kept in order', async () => {
-    const fonte = join(dir, 'fonte.parquet');
-    await db.run(
-      `COPY (SELECT range AS a, range::VARCHAR AS b FROM range(300000)) TO '${fonte}' (ROW_GROUP_SIZE 50000)`,
-    );
-    await db.run('CREATE TABLE varios (a BIGINT, b VARCHAR)');
-    await db.run(`INSERT INTO varios SELECT * FROM read_parquet(['${fonte}', '${fonte}']) WHERE a % 7 <> 0`);
-    expect((await grupos('varios')).slice(0, -1).some((n) => n !== LINHAS_POR_ROW_GROUP)).toBe(true);
-    expect(await jaCompacta(db, 'varios')).toBe(false);
-    const rows = await linhas('varios');
-    expect(await compactStagingTable(db, 'varios')).toBe(true);
-    expect(await jaCompacta(db, 'varios')).toBe(true);
-    expect(await linhas('varios')).toEqual(rows);
-  });
-
-  it('a table with deleted rows is copied, and then writes the Parquet of the same rows appended in one go', async () => {
-    await withOneThread(db, async () => {
-      await db.run('CREATE TABLE apagada AS SELECT range AS a, range::VARCHAR AS b FROM range(250000)');
-      await db.run('DELETE FROM apagada WHERE a IN (7, 130000)');
+  it('staged alone on one thread, or after another input and on four threads, the part has the same bytes', async () => {
+    await db.run('CREATE TABLE sozinha (a BIGINT, b VARCHAR)');
+    await withOneThread(db, () => db.run(`INSERT INTO sozinha SELECT * FROM read_parquet('${fonte}')`));
+    // Another input's 1,001 rows first: the part starts mid-vector and mid-row-group.
+    await db.run('CREATE TABLE depois (a BIGINT, b VARCHAR)');
+    await db.run("INSERT INTO depois SELECT -range, 'outra' FROM range(1001)");
+    // The input's files appended one statement each, on four threads (staging appends file by file).
+    for (const [de, ate] of [
+      [0, 70001],
+      [70001, 70002],
+      [70002, 190000],
+      [190000, LINHAS],
+    ])
       await db.run(
-        'CREATE TABLE inteira AS SELECT range AS a, range::VARCHAR AS b FROM range(250000) WHERE range NOT IN (7, 130000)',
+        `INSERT INTO depois SELECT * FROM read_parquet('${fonte}') WHERE a >= ${de} AND a < ${ate} ORDER BY a`,
       );
-    });
-    // The row groups still count the deleted rows: only the row count tells them apart.
-    expect(await grupos('apagada')).toEqual([
-      LINHAS_POR_ROW_GROUP,
-      LINHAS_POR_ROW_GROUP,
-      250000 - 2 * 122880,
-    ]);
-    expect(await jaCompacta(db, 'apagada')).toBe(false);
-    expect(await parquet('apagada')).not.toBe(await parquet('inteira'));
-    expect(await compactStagingTable(db, 'apagada')).toBe(true);
-    expect(await jaCompacta(db, 'apagada')).toBe(true);
-    expect(await parquet('apagada')).toBe(await parquet('inteira'));
+    const esperado = await parte('sozinha', 0, true);
+    expect(await parte('depois', 1001, true)).toBe(esperado);
+    // Without full vectors the chunks the writer gets follow the table's storage, and so do the bytes.
+    expect(await parte('depois', 1001, false)).not.toBe(esperado);
   });
 
-  it('compactScan writes the bytes of the compacted copy from a table inserted on several threads with rows deleted, without copying it', async () => {
-    const fonte = join(dir, 'fonte-scan.parquet');
-    await db.run(
-      `COPY (SELECT range AS a, (range * 7919 % 100003)::VARCHAR AS b FROM range(400000)) TO '${fonte}' (ROW_GROUP_SIZE 50000)`,
-    );
-    await db.run('CREATE TABLE espalhada (a BIGINT, b VARCHAR)');
-    for (const resto of [0, 1, 2])
-      await db.run(
-        `INSERT INTO espalhada SELECT * FROM read_parquet(['${fonte}', '${fonte}']) WHERE a % 3 = ${resto}`,
-      );
-    await db.run('DELETE FROM espalhada WHERE a % 997 = 3');
-    const sql = await compactScan(db, 'espalhada');
-    expect(sql).not.toBeNull();
-    const escrito = await parquet('espalhada', sql ?? '');
-    expect(await parquet('espalhada')).not.toBe(escrito);
-    expect(await jaCompacta(db, 'espalhada')).toBe(false);
-    expect(await compactStagingTable(db, 'espalhada')).toBe(true);
-    expect(await parquet('espalhada')).toBe(escrito);
-    expect(await compactScan(db, 'espalhada')).toBeNull();
-  });
-
-  it('an empty table is compact', async () => {
-    await db.run('CREATE TABLE vazia (a BIGINT, b VARCHAR)');
-    expect(await jaCompacta(db, 'vazia')).toBe(true);
+  it('a range with rows deleted before it still gives the same bytes', async () => {
+    await db.run('CREATE TABLE apagada (a BIGINT, b VARCHAR)');
+    await db.run("INSERT INTO apagada SELECT -range, 'outra' FROM range(5000)");
+    await db.run(`INSERT INTO apagada SELECT * FROM read_parquet('${fonte}')`);
+    await db.run('DELETE FROM apagada WHERE a < 0 AND a % 7 = 0');
+    expect(await parte('apagada', 5000, true)).toBe(await parte('sozinha', 0, true));
   });
 });

@@ -71,7 +71,7 @@ export type Carga = (db: DuckDBConnection) => Promise<void>;
 const hash = (x: unknown) => createHash('sha256').update(JSON.stringify(x)).digest('hex');
 
 /** Hard link (same disk: no bytes copied); a copy when linking is not possible. */
-async function ligar(de: string, para: string): Promise<void> {
+export async function ligar(de: string, para: string): Promise<void> {
   await mkdir(dirname(para), { recursive: true });
   await link(de, para).catch(() => copyFile(de, para));
 }

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -51,7 +52,16 @@ describe('staging cache entries bounded by row ranges', () => {
     expect(await valores('b', 'stg_feito_aqui')).toEqual(['3,b.csv,2']);
     expect(await valores('c', 'stg_feito_aqui')).toEqual(['4,c.csv,2', '5,c.csv,3', '6,c.csv,4']);
     expect(await valores('b', '_quarantine')).toEqual(['x,b.csv,3,v,z,nao_numerico']);
-    expect((await cache.lookup('c'))?.tabelas).toEqual([{ tabela: 'stg_feito_aqui', linhas: 3 }]);
+    // The entry records each table file's size and sha256: the publication links the file as the input's part.
+    const parte = cache.parte('c', 'stg_feito_aqui');
+    expect((await cache.lookup('c'))?.tabelas).toEqual([
+      {
+        tabela: 'stg_feito_aqui',
+        linhas: 3,
+        bytes: statSync(parte).size,
+        sha256: createHash('sha256').update(readFileSync(parte)).digest('hex'),
+      },
+    ]);
     expect((await cache.lookup('b'))?.quarentena).toBe(1);
     // A range past what the table holds is never saved as an entry.
     await expect(

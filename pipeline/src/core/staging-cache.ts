@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import type { DiscoveredInput } from './discover.ts';
 import { lit, quote } from './sql.ts';
+import { emVetoresCheios, withOneThread } from './staging.ts';
 
 /**
  * Content-addressed cache of staged rows, one entry per raw input (a loose file or a zip): what staging
@@ -20,14 +21,25 @@ export const CACHE_DIR = '.cache';
 
 /** Folders whose code decides what staging produces: any change there invalidates every entry. */
 const STAGING_CODE_DIRS = ['readers', 'sources', 'core'] as const;
-/** Entry format; bump when what an entry holds changes. */
-const ENTRY_FORMAT = 1;
+/** Entry format; bump when what an entry holds changes (2: table files written in full vectors, with their hash). */
+const ENTRY_FORMAT = 2;
 
 const EntryMetaSchema = z.object({
   formato: z.literal(ENTRY_FORMAT),
   arquivo: z.string(),
-  /** Every table the input's specs feed, with the rows this input added (0 included: an empty table is still published). */
-  tabelas: z.array(z.object({ tabela: z.string(), linhas: z.number().int().nonnegative() })),
+  /**
+   * Every table the input's specs feed, with the rows this input added (0 included: an empty part is still
+   * published) and the size and sha256 of its Parquet file, which the publication links as the table's part
+   * for this input (`parquet/<tabela>/<parte>.parquet`) without reading it again.
+   */
+  tabelas: z.array(
+    z.object({
+      tabela: z.string(),
+      linhas: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+      sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    }),
+  ),
   quarentena: z.number().int().nonnegative(),
   resultados: z.array(
     z.object({
@@ -122,6 +134,8 @@ export interface RowRange {
 export interface StagingCache {
   /** `<dir>/staging/<key>/`. */
   readonly dir: string;
+  /** The Parquet file of the rows one entry added to a table (`meta.tabelas` says which it has). */
+  parte(key: string, tabela: string): string;
   /** Key of one input: its bytes, its `arquivo`, the specs that read it (or its members) and the staging code. */
   keyOf(input: DiscoveredInput): Promise<string>;
   /** The entry's metadata, or null when absent or unreadable (then the input is staged again). */
@@ -204,6 +218,7 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
 
   return {
     dir,
+    parte: (key, tabela) => parquetOf(entry(key), tabela),
     async keyOf(input) {
       const specs =
         input.kind === 'file'
@@ -309,18 +324,30 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
         for (const [t, { from, rows }] of ranges) {
           if (!have.has(t)) continue;
           // Staging only appends (cross-file duplicates are removed after every input is staged), so
-          // this input's rows are the range it was appended at, in insertion order.
+          // this input's rows are the range it was appended at, in insertion order. A table's file is
+          // published as this input's part of it, so its bytes must not depend on the rows before the
+          // range (which batch the input was staged in): full vectors on one thread (emVetoresCheios).
+          const arquivo = parquetOf(tmp, t);
+          const intervalo = `SELECT * FROM ${quote(t)} WHERE rowid >= ${from} AND rowid < ${from + rows}`;
           const n = Number(
             (
-              await db.run(
-                `COPY (SELECT * FROM ${quote(t)} WHERE rowid >= ${from} AND rowid < ${from + rows}) TO ${lit(parquetOf(tmp, t))} (FORMAT PARQUET, COMPRESSION ZSTD)`,
+              await withOneThread(db, () =>
+                db.run(
+                  `COPY (${t === QUARANTINE ? intervalo : emVetoresCheios(intervalo)}) TO ${lit(arquivo)} (FORMAT PARQUET, COMPRESSION ZSTD)`,
+                ),
               )
             ).rowsChanged,
           );
           if (n !== rows)
             throw new Error(`staging cache: ${t} holds ${n} rows of ${meta.arquivo}, expected ${rows}`);
           if (t === QUARANTINE) quarentena = n;
-          else tabelas.push({ tabela: t, linhas: n });
+          else
+            tabelas.push({
+              tabela: t,
+              linhas: n,
+              bytes: (await stat(arquivo)).size,
+              sha256: await sha256File(arquivo),
+            });
         }
         const full: CacheEntryMeta = { formato: ENTRY_FORMAT, ...meta, tabelas, quarentena };
         await writeFile(join(tmp, 'meta.json'), `${JSON.stringify(full)}\n`);

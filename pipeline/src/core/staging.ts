@@ -112,64 +112,16 @@ export async function withOneThread<T>(db: DuckDBConnection, fn: () => Promise<T
 }
 
 /**
- * Rewrites a staged table as a fresh copy made on one DuckDB thread, so its storage is the same whatever
- * way its rows were appended (staged in batches, loaded from the staging cache in parallel, some deleted
- * as cross-file duplicates): full row groups of DuckDB's fixed size, in insertion order. A Parquet file
- * written from a plain scan of it then depends on the rows only. This replaced an `ORDER BY rowid` on the
- * whole table, whose sort held every row at once and was the build's memory peak, growing with the input
- * (docs/benchmarks.md, "Staging memory"); the copy streams. The build no longer makes the copy
- * (compactScan hands the writer the same chunks without it); it stays as the definition compactScan is
- * checked against in compact-staging.test.ts.
+ * A query over `select` that hands a Parquet writer running on one thread full 2,048-row vectors of its rows
+ * in order, so the file's bytes depend on the rows only. A plain scan of a staged table hands the writer
+ * chunks shaped by how the rows were appended (staged in a batch after another input's rows, loaded from
+ * the cache in parallel, some deleted), which moved Parquet page and row-group boundaries between a cached
+ * build and one from scratch. A materialized CTE collects the scan in a ColumnDataCollection, which fills
+ * each vector before starting the next, and frees it once the statement ends. It replaced a compacted copy
+ * of the whole table (at full scale 40 s on one thread for stg_cvm_demonstracao) and, before it, an
+ * `ORDER BY rowid` whose sort held every row at once (docs/benchmarks.md, "Staging memory").
+ * compact-staging.test.ts checks a range's bytes do not depend on what precedes it.
  */
-export async function compactStagingTable(db: DuckDBConnection, table: string): Promise<boolean> {
-  // Already in that shape (every row group full but the last, no deleted row), the copy would be the same
-  // storage again: a table loaded or staged in one go usually is, and copying every staged table was a
-  // full copy of the staged rows (and at full scale their spill to disk) on one thread.
-  if (await jaCompacta(db, table)) return false;
-  const copy = quote(`${table}__compacto`);
-  await withOneThread(db, () => db.run(`CREATE TABLE ${copy} AS SELECT * FROM ${quote(table)}`));
-  await db.run(`DROP TABLE ${quote(table)}`);
-  await db.run(`ALTER TABLE ${copy} RENAME TO ${quote(table)}`);
-  return true;
-}
-
-/**
- * A query over a staged table that hands a Parquet writer running on one thread the chunks a plain scan of
- * compactStagingTable's copy would (full 2,048-row vectors in insertion order), without copying the table
- * when it is not compact. A materialized CTE collects the scan in a ColumnDataCollection, which fills
- * each vector before starting the next, and frees it once the statement ends: at full scale the copy of
- * stg_cvm_demonstracao (rows deleted as cross-file duplicates, row groups cut by staging's inserts) took
- * 40 s on one thread before the write scanned it again (docs/benchmarks.md, "Staging Parquet without the
- * compaction copy"). compact-staging.test.ts checks both write the same bytes. Null: already compact.
- */
-export async function compactScan(db: DuckDBConnection, table: string): Promise<string | null> {
-  if (await jaCompacta(db, table)) return null;
-  return `WITH compacto AS MATERIALIZED (SELECT * FROM ${quote(table)}) SELECT * FROM compacto`;
-}
-
-/** Rows of a DuckDB row group (its fixed size); compact-staging.test.ts checks a compacted copy has them. */
-export const LINHAS_POR_ROW_GROUP = 122_880;
-
-/**
- * Whether a table's storage is what compactStagingTable's copy would make: its row groups, in order, all
- * hold LINHAS_POR_ROW_GROUP rows but the last, and none of their rows is deleted (a DELETE leaves the
- * rows in their row group, so the row groups then count more rows than the table has). A scan of it
- * then yields the chunks a scan of the copy would.
- */
-export async function jaCompacta(db: DuckDBConnection, table: string): Promise<boolean> {
-  // Counted on the first column's validity segments: every column type has them, one per row.
-  const grupos = (
-    await db.runAndReadAll(
-      `SELECT sum(count) FROM pragma_storage_info($1)
-       WHERE column_id = 0 AND column_path = '[0, 0]' GROUP BY row_group_id ORDER BY row_group_id`,
-      [table],
-    )
-  )
-    .getRows()
-    .map((r) => Number(r[0]));
-  if (grupos.slice(0, -1).some((n) => n !== LINHAS_POR_ROW_GROUP)) return false;
-  const linhas = Number(
-    (await db.runAndReadAll(`SELECT count(*) FROM ${quote(table)}`)).getRows()[0]?.[0] ?? -1,
-  );
-  return grupos.reduce((a, n) => a + n, 0) === linhas;
+export function emVetoresCheios(select: string): string {
+  return `WITH parte AS MATERIALIZED (${select}) SELECT * FROM parte`;
 }

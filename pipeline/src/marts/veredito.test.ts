@@ -8,6 +8,7 @@ import { MultiplosSchema } from '@fundamentos/schemas/multiplos';
 import { ReapresentacoesEmpresaSchema } from '@fundamentos/schemas/reapresentacoes';
 import { type ItemVeredito, type Veredito, VereditoSchema } from '@fundamentos/schemas/veredito';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tabelaDeStagingPublicada } from '../publish/staging-publicado.ts';
 import { amostraPublicada } from '../testing/amostra.ts';
 import { consultar } from '../testing/consulta.ts';
 import { vistasDaPublicacao } from './veredito/vistas-publicadas.ts';
@@ -448,7 +449,7 @@ describe('json/empresas/<cd>/veredito.json (real sample)', () => {
 
   it('the flag counts restatements as reapresentacoes.json lists them and dates from the DFP index', async () => {
     const idx = await consultar(
-      `SELECT CAST(cd_cvm AS INTEGER) AS cd, max(dt_refer)::VARCHAR AS ref FROM '${join(cur, 'parquet/stg_cvm_doc_indice.parquet')}'
+      `SELECT CAST(cd_cvm AS INTEGER) AS cd, max(dt_refer)::VARCHAR AS ref FROM ${tabelaDeStagingPublicada(cur, 'stg_cvm_doc_indice')}
        WHERE _doc = 'DFP' GROUP BY ALL`,
     );
     const ref = new Map(idx.map((r) => [Number(r.cd), String(r.ref)]));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { build } from '../build.ts';
+import { tabelaDeStagingPublicada } from '../publish/staging-publicado.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { fiiMensalComplementoSpec } from '../sources/fundos/fii-mensal.ts';
 import { inputErrorOf as inputError } from '../test-support/input-error.ts';
@@ -221,7 +222,7 @@ describe('decimal columns read exponent form exactly, never through a float', ()
     const row = await query(
       `SELECT cnpj_fundo_classe, data_referencia::VARCHAR d, versao, patrimonio_liquido::VARCHAR pl, cotas_emitidas::VARCHAR cotas,
               valor_patrimonial_cotas::VARCHAR vpc, typeof(valor_patrimonial_cotas) t
-       FROM read_parquet('${join(r.dir, 'parquet', 'stg_cvm_fii_mensal_complemento.parquet')}') WHERE _linha = 4843`,
+       FROM ${tabelaDeStagingPublicada(r.dir, 'stg_cvm_fii_mensal_complemento')} WHERE _linha = 4843`,
     );
     expect(row).toEqual([
       {
@@ -241,7 +242,7 @@ describe('decimal columns read exponent form exactly, never through a float', ()
   const vlConta = async (v: string) => {
     const r = await buildWith(NAME, withValue(v));
     const staged = await query(
-      `SELECT vl_conta::VARCHAR v FROM read_parquet('${join(r.dir, 'parquet', 'stg_cvm_demonstracao.parquet')}') WHERE _linha = 3`,
+      `SELECT vl_conta::VARCHAR v FROM ${tabelaDeStagingPublicada(r.dir, 'stg_cvm_demonstracao')} WHERE _linha = 3`,
     );
     return { staged: staged.map((x) => x.v), motivos: r.report.quarentena.grupos.map((g) => g.motivo) };
   };

@@ -7,6 +7,7 @@ import { ScoresEmpresaSchema } from '@fundamentos/schemas/scores';
 import { type ScreenerSnapshot, ScreenerSnapshotSchema } from '@fundamentos/schemas/screener-snapshot';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { tabelaDeStagingPublicada } from '../../publish/staging-publicado.ts';
 import { amostraPublicada } from '../../testing/amostra.ts';
 import { consultar } from '../../testing/consulta.ts';
 import { gravidadePlSql } from './multiplos.ts';
@@ -169,7 +170,7 @@ describe('AMBEV proventos from the real B3 answer', () => {
     const r = await consultar(`SELECT d.fonte_preco_com AS fonte, d.flag, count(*) AS n,
         count(*) FILTER (WHERE d.preco_com = CAST(s.closingpricepriorexdate AS DOUBLE)) AS igual_b3,
         count(*) FILTER (WHERE s.dateclosingpricepriorexdate = s.lastdatepriorex) AS b3_na_data_com
-      FROM ${pq('dividendos')} d JOIN ${pq('stg_b3_proventos_dinheiro')} s ON s._arquivo = d.arquivo AND s._linha = d.linha
+      FROM ${pq('dividendos')} d JOIN ${tabelaDeStagingPublicada(cur, 'stg_b3_proventos_dinheiro')} s ON s._arquivo = d.arquivo AND s._linha = d.linha
       WHERE d.cd_regulator = 23264 GROUP BY ALL ORDER BY 1 NULLS LAST`);
     // no AMBEV data_com falls on one of our two sessions, so no event is priced from COTAHIST; an event
     // stays null only where B3 dates its close on another day than data_com

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ManifestSchema } from '@fundamentos/schemas/manifest';
 import { type QuantoRendeu, QuantoRendeuSchema } from '@fundamentos/schemas/quanto-rendeu';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tabelaDeStagingPublicada } from '../../publish/staging-publicado.ts';
 import { amostraPublicada } from '../../testing/amostra.ts';
 import { consultar } from '../../testing/consulta.ts';
 import { FLAGS_RENDEU } from './quanto-rendeu.ts';
@@ -24,7 +25,7 @@ const rendeu = async (cd: number): Promise<QuantoRendeu> =>
 /** Independent Selic: every staged daily rate of series 11 dated in [ini, fim), compounded in JS. */
 async function selic(ini: string, fim: string): Promise<{ valor: number; n: number }> {
   const rs = await consultar(`SELECT DISTINCT CAST(data AS VARCHAR) AS d, CAST(valor AS VARCHAR) AS v
-    FROM '${join(cur, 'parquet', 'stg_bcb_sgs.parquet')}' WHERE serie = '11' AND data >= DATE '${ini}' AND data < DATE '${fim}'`);
+    FROM ${tabelaDeStagingPublicada(cur, 'stg_bcb_sgs')} WHERE serie = '11' AND data >= DATE '${ini}' AND data < DATE '${fim}'`);
   return { valor: rs.reduce((f, r) => f * (1 + Number(r.v) / 100), 1000), n: rs.length };
 }
 

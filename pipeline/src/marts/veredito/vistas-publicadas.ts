@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
+import { tabelaDeStagingPublicada } from '../../publish/staging-publicado.ts';
 
 /** The marts the verdict reads (mart.ts, passosEntrada), as the published bulk sets carry them. */
 const TABELAS_PUBLICADAS = [
@@ -17,8 +18,10 @@ const TABELAS_PUBLICADAS = [
  * for the rows, to show the result does not depend on their order.
  */
 export async function vistasDaPublicacao(db: DuckDBConnection, current: string, ordem = ''): Promise<void> {
-  for (const [tabela, conjunto] of TABELAS_PUBLICADAS)
-    await db.run(
-      `CREATE OR REPLACE VIEW ${tabela} AS SELECT * FROM '${join(current, 'parquet', `${conjunto}.parquet`)}' ${ordem}`,
-    );
+  for (const [tabela, conjunto] of TABELAS_PUBLICADAS) {
+    const de = conjunto.startsWith('stg_')
+      ? tabelaDeStagingPublicada(current, conjunto)
+      : `'${join(current, 'parquet', `${conjunto}.parquet`)}'`;
+    await db.run(`CREATE OR REPLACE VIEW ${tabela} AS SELECT * FROM ${de} ${ordem}`);
+  }
 }
