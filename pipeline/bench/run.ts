@@ -204,19 +204,12 @@ async function main(): Promise<void> {
     `  phases (each until the next starts; written: /proc/self/io write_bytes; whole build ${escritosBuild === null ? 'n/a' : `${mil(escritosBuild / 2 ** 20)} MiB`}):`,
   );
   for (const l of linhasDeFases(relogio.fases(), '    ')) console.log(l);
-  const copias = eventos.flatMap((e) => {
-    const m = /^staging_parquet: (\S+) compacted .* in (\d+) ms$/.exec(e.msg);
-    return m ? [{ tabela: m[1] as string, ms: Number(m[2]) }] : [];
-  });
   const salvas = eventos.flatMap((e) => {
     const m = /^(\S+): saved in the stage cache in (\d+) ms$/.exec(e.msg);
     return m && MARTS.has(m[1] as string) ? [Number(m[2])] : [];
   });
   console.log(
     `    of the mart stages run: their run ${seg(etapas.reduce((s, e) => s + e.ms, 0))}, saving ${salvas.length} of them in the stage cache ${seg(salvas.reduce((s, x) => s + x, 0))}, the rest loading the tables they read`,
-  );
-  console.log(
-    `    of staging_parquet, compaction copies: ${seg(copias.reduce((s, c) => s + c.ms, 0))} (${copias.map((c) => `${c.tabela} ${seg(c.ms)}`).join(', ') || 'no table needed one'})`,
   );
   console.log('  mart stages:');
   for (const e of etapas)

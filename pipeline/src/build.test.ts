@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BuildReportSchema } from '@fundamentos/schemas/build-report';
@@ -74,7 +74,11 @@ describe('build of data/sample/raw (CVM staging)', () => {
     for (const t of r.report.tabelas) {
       const partes = r.manifest.artefatos.filter((a) => a.path.startsWith(`parquet/${t.tabela}/`));
       expect(t.linhas, t.tabela).toBe(t.arquivos.reduce((s, a) => s + a.linhas, 0));
-      if (!t.arquivos.length) continue;
+      if (!t.arquivos.length) {
+        // No input fed it: one empty part keeps its columns.
+        expect(partes.map((p) => [p.path, p.rows])).toEqual([[`parquet/${t.tabela}/sem-entrada.parquet`, 0]]);
+        continue;
+      }
       expect(partes.length, t.tabela).toBeGreaterThan(0);
       const n = (await query(`SELECT count(*)::INTEGER n FROM ${pq(t.tabela)}`))[0]?.n;
       expect(n, t.tabela).toBe(t.linhas);
@@ -212,5 +216,38 @@ describe('build of data/sample/raw (CVM staging)', () => {
   it('lists files no source recognised instead of reading them', () => {
     expect(r.report.nao_reconhecidos).toContain('cvm/fii/inf_mensal_fii_geral_2020.csv');
     expect(r.report.nao_reconhecidos).toContain('b3/cotahist/COTAHIST_D03022022.TXT');
+  });
+});
+
+describe('a staged table no input fed', () => {
+  it('is published as one empty part with its columns, which the reader reads as an empty table', async () => {
+    // The real register file alone: every other CVM table gets no input.
+    const dir = mkdtempSync(join(tmpdir(), 'build-sem-entrada-'));
+    try {
+      const raw = join(dir, 'raw');
+      mkdirSync(join(raw, 'cvm', 'cad'), { recursive: true });
+      copyFileSync(
+        join(SAMPLE_RAW, 'cvm', 'cad', 'cad_cia_aberta.csv'),
+        join(raw, 'cvm', 'cad', 'cad_cia_aberta.csv'),
+      );
+      const b = await build({ raw, out: join(dir, 'out'), label: 'vazia', sources: cvmSources, stages: [] });
+      const partes = (t: string) =>
+        b.manifest.artefatos.filter((a) => a.path.startsWith(`parquet/${t}/`)).map((a) => [a.path, a.rows]);
+      expect(partes('stg_cvm_cad_cia_aberta')).toEqual([
+        [
+          'parquet/stg_cvm_cad_cia_aberta/cvm_cad_cad_cia_aberta.csv.parquet',
+          b.report.tabelas.find((t) => t.tabela === 'stg_cvm_cad_cia_aberta')?.linhas,
+        ],
+      ]);
+      expect(partes('stg_cvm_demonstracao')).toEqual([
+        ['parquet/stg_cvm_demonstracao/sem-entrada.parquet', 0],
+      ]);
+      const vazia = await query(
+        `SELECT count(*)::INTEGER n, count(DISTINCT cd_conta)::INTEGER contas FROM ${tabelaDeStagingPublicada(b.dir, 'stg_cvm_demonstracao')}`,
+      );
+      expect(vazia).toEqual([{ n: 0, contas: 0 }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,7 +3,7 @@ import { mkdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance, listValue } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
-import { ARTEFATOS, escrita, parteDoArquivo } from '@fundamentos/schemas/catalogo';
+import { ARTEFATOS, escrita, PARTE_SEM_ENTRADA, parteDoArquivo } from '@fundamentos/schemas/catalogo';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
 import {
   type Discovery,
@@ -171,6 +171,7 @@ function stagingParquet(
     async run(ctx) {
       const entries: ManifestEntry[] = [];
       const publicados = new Set<string>();
+      const comPartes = new Set<string>();
       for (const { arquivo, key } of partes) {
         const meta = await cache.lookup(key);
         if (!meta) throw new Error(`staging_parquet: ${arquivo} has no staging-cache entry`);
@@ -181,6 +182,7 @@ function stagingParquet(
           });
           if (publicados.has(path)) throw new Error(`staging_parquet: two inputs make the part ${path}`);
           publicados.add(path);
+          comPartes.add(t.tabela);
           await ligar(cache.parte(key, t.tabela), join(buildDir, path));
           entries.push({
             name: `${t.tabela}/${parteDoArquivo(arquivo)}`,
@@ -192,6 +194,17 @@ function stagingParquet(
             format: 'parquet',
           });
         }
+      }
+      // A table no input fed (every table a source declares exists): one empty part with its columns.
+      for (const tabela of await stagedTables(ctx.db)) {
+        if (comPartes.has(tabela)) continue;
+        entries.push(
+          await ctx.writer.parquet({
+            name: `${tabela}/${PARTE_SEM_ENTRADA}`,
+            ...escrita(ARTEFATOS.staging_parte, { tabela, parte: PARTE_SEM_ENTRADA }),
+            sql: `SELECT * FROM ${quote(tabela)} LIMIT 0`,
+          }),
+        );
       }
       const quarentena: Stage = {
         name: 'staging_parquet__quarantine',

@@ -57,13 +57,19 @@ export const PARAMETROS = {
 } as const;
 
 /**
+ * The one part of a staged table no raw input fed: empty, so the table's columns are still published and
+ * a reader of its parts finds a file. No input's part has this name (`parteDoArquivo`).
+ */
+export const PARTE_SEM_ENTRADA = 'sem-entrada';
+
+/**
  * The `{parte}` of a raw input (`b3/cotahist/COTAHIST_A2010.ZIP` → `b3_cotahist_COTAHIST_A2010.ZIP`): its
  * path under the raw folder with every run of other characters made one `_`. Two inputs could meet on one
  * name; the writer refuses that rather than overwrite a part.
  */
 export function parteDoArquivo(arquivo: string): string {
   const parte = arquivo.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._-]+/, '');
-  if (!new RegExp(`^(${PARAMETROS.parte})$`).test(parte))
+  if (!new RegExp(`^(${PARAMETROS.parte})$`).test(parte) || parte === PARTE_SEM_ENTRADA)
     throw new Error(`${arquivo}: no part name can be made of this path`);
   return parte;
 }

@@ -14,6 +14,7 @@ import {
   formatoNoManifesto,
   identificar,
   identificarTodos,
+  PARTE_SEM_ENTRADA,
   parteDoArquivo,
 } from '@fundamentos/schemas/catalogo';
 import { ConjuntosSchema } from '@fundamentos/schemas/conjuntos';
@@ -135,6 +136,7 @@ describe('the catalogue on its own', () => {
       parte: 'cvm_dfp_dfp_cia_aberta_2023.zip',
     });
     expect(() => parteDoArquivo('/../')).toThrow(/no part name/);
+    expect(() => parteDoArquivo(PARTE_SEM_ENTRADA)).toThrow(/no part name/);
     expect(identificar('parquet/fatos.parquet')?.artefato.nome).toBe('conjunto_parquet');
   });
 
