@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { type BuildResult, build } from '../build.ts';
+import { tabelaDeStagingPublicada } from '../publish/staging-publicado.ts';
 import { cotahistSpec } from '../sources/b3/cotahist.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { allSources } from '../sources/index.ts';
 import { construtorDeBuilds, differences } from '../test-support/builds.ts';
-import { SAMPLE_RAW } from '../test-support/sample.ts';
+import { query, SAMPLE_RAW } from '../test-support/sample.ts';
 import type { Stage } from './stage.ts';
 import { openStagingCache } from './staging-cache.ts';
 
@@ -155,6 +156,21 @@ describe('tables left on disk by the staging cache', () => {
       expect(differences(r, scratch.r)).toEqual([]);
       expect(r.report.tabelas).toEqual(scratch.r.report.tabelas);
       expect(r.report.quarentena).toMatchObject({ grupos: [{ motivo: 'duplicada', n: 5 }] });
+      // The published parts keep both copies (each input's rows as staged); the table read back from them
+      // drops the zip's copy, as removing cross-file duplicates did.
+      const partes = r.manifest.artefatos
+        .filter((a) => a.path.startsWith('parquet/stg_cvm_demonstracao/'))
+        .map((a) => `${a.path} ${a.rows}`)
+        .sort();
+      expect(partes).toEqual([
+        `parquet/stg_cvm_demonstracao/${NAME}.parquet 5`,
+        'parquet/stg_cvm_demonstracao/dup.zip.parquet 5',
+      ]);
+      expect(
+        await query(
+          `SELECT _arquivo, count(*)::INTEGER n FROM ${tabelaDeStagingPublicada(r.dir, 'stg_cvm_demonstracao')} GROUP BY 1`,
+        ),
+      ).toEqual([{ _arquivo: NAME, n: 5 }]);
       expect(r.report.quarentena).toEqual(scratch.r.report.quarentena);
       rmSync(join(rawD, NEW_DAY));
     }
