@@ -175,17 +175,15 @@ function stagingParquet(
       for (const { arquivo, key } of partes) {
         const meta = await cache.lookup(key);
         if (!meta) throw new Error(`staging_parquet: ${arquivo} has no staging-cache entry`);
+        const parte = parteDoArquivo(arquivo);
         for (const t of meta.tabelas) {
-          const { path, schemaName } = escrita(ARTEFATOS.staging_parte, {
-            tabela: t.tabela,
-            parte: parteDoArquivo(arquivo),
-          });
+          const { path, schemaName } = escrita(ARTEFATOS.staging_parte, { tabela: t.tabela, parte });
           if (publicados.has(path)) throw new Error(`staging_parquet: two inputs make the part ${path}`);
           publicados.add(path);
           comPartes.add(t.tabela);
           await ligar(cache.parte(key, t.tabela), join(buildDir, path));
           entries.push({
-            name: `${t.tabela}/${parteDoArquivo(arquivo)}`,
+            name: `${t.tabela}/${parte}`,
             path,
             rows: t.linhas,
             bytes: t.bytes,
@@ -775,9 +773,9 @@ async function runBuild(
     const etapas_do_cache: string[] = [];
     const artefatos: ManifestEntry[] = [];
     const etapas: BuildReport['etapas'] = [];
-    // Run outside the stage cache: neither is ever cached (no `le`/`cria`: the first goes through the
-    // cache table by table, the second's input is not a table), and through it their missing `le`
-    // would load every table left on disk.
+    // Run outside the stage cache: neither is ever cached (no `le`/`cria`: the first links the staging
+    // cache's parts and sends only `_quarantine` through it, the second's input is not a table), and
+    // through it their missing `le` would load every table left on disk.
     const partes = found.inputs.map((input, i): ParteDaEntrada => {
       const key = plan.cached.keys[i];
       if (!key) throw new Error(`${input.arquivo}: no staging-cache key`);
