@@ -251,3 +251,28 @@ describe('a staged table no input fed', () => {
     }
   });
 });
+
+describe('two raw files whose paths make one part name', () => {
+  it('stop the build with both named, and the published version stays current', async () => {
+    // The real register file at cvm/cad/ and again at cvm_cad/: both recognised (by file name), both `cvm_cad_cad_cia_aberta.csv`.
+    const dir = mkdtempSync(join(tmpdir(), 'build-parte-repetida-'));
+    try {
+      const raw = join(dir, 'raw');
+      const out = join(dir, 'out');
+      const fonte = join(SAMPLE_RAW, 'cvm', 'cad', 'cad_cia_aberta.csv');
+      mkdirSync(join(raw, 'cvm', 'cad'), { recursive: true });
+      copyFileSync(fonte, join(raw, 'cvm', 'cad', 'cad_cia_aberta.csv'));
+      const primeira = await build({ raw, out, label: 'parte', sources: cvmSources, stages: [] });
+      mkdirSync(join(raw, 'cvm_cad'));
+      copyFileSync(fonte, join(raw, 'cvm_cad', 'cad_cia_aberta.csv'));
+      await expect(build({ raw, out, label: 'parte', sources: cvmSources, stages: [] })).rejects.toThrow(
+        'staging_parquet: cvm/cad/cad_cia_aberta.csv and cvm_cad/cad_cia_aberta.csv both make the part parquet/stg_cvm_cad_cia_aberta/cvm_cad_cad_cia_aberta.csv.parquet',
+      );
+      expect(readFileSync(join(out, 'current', 'manifest.json'), 'utf8')).toBe(
+        readFileSync(join(primeira.dir, 'manifest.json'), 'utf8'),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

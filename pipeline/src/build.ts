@@ -170,7 +170,8 @@ function stagingParquet(
     name: 'staging_parquet',
     async run(ctx) {
       const entries: ManifestEntry[] = [];
-      const publicados = new Set<string>();
+      /** Each published part's path, with the raw file it came from. */
+      const publicados = new Map<string, string>();
       const comPartes = new Set<string>();
       for (const { arquivo, key } of partes) {
         const meta = await cache.lookup(key);
@@ -178,8 +179,12 @@ function stagingParquet(
         const parte = parteDoArquivo(arquivo);
         for (const t of meta.tabelas) {
           const { path, schemaName } = escrita(ARTEFATOS.staging_parte, { tabela: t.tabela, parte });
-          if (publicados.has(path)) throw new Error(`staging_parquet: two inputs make the part ${path}`);
-          publicados.add(path);
+          const outro = publicados.get(path);
+          if (outro !== undefined)
+            throw new Error(
+              `staging_parquet: ${outro} and ${arquivo} both make the part ${path}; rename or move one of them`,
+            );
+          publicados.set(path, arquivo);
           comPartes.add(t.tabela);
           await ligar(cache.parte(key, t.tabela), join(buildDir, path));
           entries.push({
