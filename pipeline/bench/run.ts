@@ -105,8 +105,14 @@ async function main(): Promise<void> {
   const rodaram = new Set<string>();
   const relogio = relogioDoBuild(rodaram);
   // With le/cria, the stage cache keys and restores a stage, calling run only when it recomputes.
-  const declaracoes = (s: Stage) =>
-    a['sem-cache-de-etapas'] ? {} : { ...(s.le ? { le: s.le } : {}), ...(s.cria ? { cria: s.cria } : {}) };
+  const declaracoes = (s: Stage): Pick<Stage, 'le' | 'cria' | 'guardarNoCache'> =>
+    a['sem-cache-de-etapas']
+      ? {}
+      : {
+          ...(s.le ? { le: s.le } : {}),
+          ...(s.cria ? { cria: s.cria } : {}),
+          ...(s.guardarNoCache === false ? { guardarNoCache: false } : {}),
+        };
   const cronometrar = (s: Stage): Stage => ({
     name: s.name,
     ...declaracoes(s),

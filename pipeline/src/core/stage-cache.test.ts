@@ -7,6 +7,8 @@ import { colunasConjuntosStage } from '../marts/conjuntos/index.ts';
 import { eventosEmpresasStage } from '../marts/eventos/index.ts';
 import { fundamentosStages } from '../marts/fundamentos/index.ts';
 import { mercadoStages } from '../marts/mercado/index.ts';
+import { acoesStage } from '../marts/mercado/acoes.ts';
+import { precosStage } from '../marts/mercado/precos.ts';
 import { lucroTrimestralStage } from '../marts/mercado/trimestrais.ts';
 import { construtorDeBuilds, differences } from '../test-support/builds.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
@@ -18,6 +20,7 @@ const raw = join(root, 'raw');
 const cache = join(root, 'cache');
 const NEW_DAY = 'b3/cotahist/COTAHIST_D03022022.TXT';
 const DFP = 'cvm/dfp/parcial-2023/dfp_cia_aberta_DRE_con_2023.csv';
+const FII = 'cvm/fii/inf_mensal_fii_geral_2021.csv';
 const now = new Date('2026-11-22T15:00:00Z');
 const run = construtorDeBuilds({ raw, root, label: 'cache', now });
 
@@ -74,5 +77,20 @@ describe('stage cache', () => {
     const leemDfp = fundamentosStages.filter((s) => s.le?.some((t) => t.startsWith('stg_cvm_')));
     expect(leemDfp.map((s) => s.name)).toContain('mart_fatos');
     for (const s of [...FUNDAMENTOS, ...SO_DOS_FILINGS]) expect(r.etapas_do_cache).not.toContain(s);
+  }, 300_000);
+
+  it('a stage never saved (guardarNoCache) runs again, and the stages reading its unchanged tables still come from the cache', async () => {
+    const path = join(raw, FII);
+    const linhas = readFileSync(path, 'latin1').split('\n');
+    // Made here: the real monthly FII file without its last data row, as if CVM had republished it.
+    writeFileSync(path, `${linhas.slice(0, -2).join('\n')}\n`, 'latin1');
+    const { r, lines } = await run('x', cache);
+    expect(precosStage.guardarNoCache).toBe(false);
+    expect(lines).toContain('mart_precos: not saved in the stage cache (guardarNoCache)');
+    expect(r.etapas_do_cache).not.toContain('mart_precos');
+    // Reads mart_precos's tables (recomputed from the same inputs, so keyed as before) and the filings.
+    expect(acoesStage.le).toContain('int_mercado_precos_empresa');
+    expect(r.etapas_do_cache).toContain('mart_acoes');
+    expect(r.etapas_do_cache).not.toContain('mart_fiis');
   }, 300_000);
 });

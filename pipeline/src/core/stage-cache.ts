@@ -378,7 +378,9 @@ export async function openStageCache(a: {
         },
       });
       const porque = key ? await naoReutilizavel(stage, ctx, uso, gravado, entries) : 'no le/cria';
-      if (key && !porque) {
+      if (key && !porque && stage.guardarNoCache === false)
+        ctx.log(`${stage.name}: not saved in the stage cache (guardarNoCache)`);
+      else if (key && !porque) {
         try {
           const t0 = performance.now();
           await save(key, stage, ctx, uso.versao, gravado, entries);

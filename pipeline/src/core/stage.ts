@@ -93,5 +93,11 @@ export interface Stage {
    * restored from the stage cache on a hit.
    */
   cria?: readonly string[];
+  /**
+   * False: the stage cache keys this stage like any other (so the stages that read its tables stay
+   * cacheable) but never saves its result. For a stage whose inputs change with every nightly build, so
+   * that its entry would almost never be read, and whose tables cost more to save than to recompute.
+   */
+  guardarNoCache?: false;
   run(ctx: BuildContext): Promise<ManifestEntry[]>;
 }
