@@ -631,7 +631,7 @@ async function runBuild(
   const db = await instance.connect();
   try {
     const report = new CollectingReporter(db);
-    const writer = createArtefactWriter(buildingDir, db);
+    const writer = createArtefactWriter(buildingDir, db, versao_do_dado);
     const ctx: BuildContext = { db, versao_do_dado, data_build: dataBuild(now), writer, report, log };
     await ensureQuarantineTable(db);
     await createStagingTables(db, sources);

@@ -4,7 +4,9 @@ import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 
 import { dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { type ManifestEntry, ManifestEntrySchema } from '@fundamentos/schemas/manifest';
+import pMap from 'p-map';
 import { z } from 'zod';
+import { procuraEmPartes } from './procura-em-partes.ts';
 import { lit, quote } from './sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './stage.ts';
 import { withOneThread } from './staging.ts';
@@ -17,6 +19,13 @@ import { withOneThread } from './staging.ts';
  * new COTAHIST day does not recompute the fundamentals marts. Design: docs/architecture.md,
  * "Incremental builds".
  */
+
+/**
+ * Artefacts linked, scanned or re-stamped at once by a save or a restore: a stage's are many small files
+ * (3,429 for publicacao_fundamentos at full scale), each waiting in turn for its mkdir, link, read and
+ * write when handled one by one. At most this many re-stamped files are in memory at once.
+ */
+const ARQUIVOS_DE_UMA_VEZ = 8;
 
 /** Entry format; bump when what an entry holds changes. */
 const FORMATO = 1;
@@ -150,17 +159,9 @@ export function substituirBytes(buf: Buffer, de: string, para: string): Buffer {
 
 /** Whether the file holds `texto`, read in chunks (a bulk CSV can be larger than a string can be). */
 async function arquivoContem(path: string, texto: string): Promise<boolean> {
-  const agulha = Buffer.from(texto, 'utf8');
-  const k = agulha.length - 1;
-  // The last k bytes read: a match across two chunks starts in them. Only they are joined to the next
-  // chunk's first k bytes (joining whole chunks copied every byte of the artefacts a stage wrote).
-  let resto: Buffer = Buffer.alloc(0);
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    if (k > 0 && resto.length && Buffer.concat([resto, chunk.subarray(0, k)]).includes(agulha)) return true;
-    if (chunk.includes(agulha)) return true;
-    const cauda = chunk.length >= k ? chunk : Buffer.concat([resto, chunk]);
-    resto = cauda.subarray(Math.max(0, cauda.length - k));
-  }
+  const procura = procuraEmPartes(texto);
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
+    if (procura.parte(chunk)) return true;
   return false;
 }
 
@@ -236,25 +237,23 @@ export async function openStageCache(a: {
       e.tabelas.map((t) => t.nome).filter((n) => e.macros.some((m) => new RegExp(`\\b${n}\\b`).test(m.ddl))),
     );
     for (const m of e.macros) await ctx.db.run(m.ddl);
-    const entries: ManifestEntry[] = [];
-    for (const { entrada, restampar } of e.artefatos) {
-      const de = join(base, 'arquivos', entrada.path);
-      const para = join(a.buildDir, entrada.path);
-      if (restampar && e.versao_do_dado !== ctx.versao_do_dado) {
+    const entries = await pMap(
+      e.artefatos,
+      async ({ entrada, restampar }): Promise<ManifestEntry> => {
+        const de = join(base, 'arquivos', entrada.path);
+        const para = join(a.buildDir, entrada.path);
+        if (!restampar || e.versao_do_dado === ctx.versao_do_dado) {
+          await ligar(de, para);
+          return entrada;
+        }
         // The only text of the artefact that depends on the build: the version, written as it is.
         const bytes = substituirBytes(await readFile(de), e.versao_do_dado, ctx.versao_do_dado);
         await mkdir(dirname(para), { recursive: true });
         await writeFile(para, bytes);
-        entries.push({
-          ...entrada,
-          bytes: bytes.length,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-        });
-      } else {
-        await ligar(de, para);
-        entries.push(entrada);
-      }
-    }
+        return { ...entrada, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+      },
+      { concurrency: ARQUIVOS_DE_UMA_VEZ },
+    );
     for (const q of e.quarentena) await ctx.report.quarantine(q);
     for (const i of e.invariantes) ctx.report.invariant(i);
     for (const n of e.notas) ctx.report.note(n.etapa, n.mensagem);
@@ -306,14 +305,19 @@ export async function openStageCache(a: {
             `COPY ${quote(t.nome)} TO ${lit(join(tmp, 'tabelas', `${t.nome}.parquet`))} (FORMAT PARQUET, COMPRESSION LZ4_RAW)`,
           );
       });
-      const artefatos: Entrada['artefatos'] = [];
-      for (const e of entries) {
-        const de = join(a.buildDir, e.path);
-        await ligar(de, join(tmp, 'arquivos', e.path));
-        const restampar =
-          versaoLida && e.format !== 'parquet' && (await arquivoContem(de, ctx.versao_do_dado));
-        artefatos.push({ entrada: e, restampar });
-      }
+      const artefatos: Entrada['artefatos'] = await pMap(
+        entries,
+        async (e) => {
+          const de = join(a.buildDir, e.path);
+          await ligar(de, join(tmp, 'arquivos', e.path));
+          const restampar =
+            versaoLida &&
+            e.format !== 'parquet' &&
+            (ctx.writer.contemVersao?.(e.path) ?? (await arquivoContem(de, ctx.versao_do_dado)));
+          return { entrada: e, restampar };
+        },
+        { concurrency: ARQUIVOS_DE_UMA_VEZ },
+      );
       const entrada: Entrada = {
         formato: FORMATO,
         etapa: stage.name,

@@ -36,6 +36,12 @@ export interface ArtefactWriter {
     content: string;
     rows: number;
   }): Promise<ManifestEntry>;
+  /**
+   * Whether the JSON, text or CSV artefact last written at `path` holds the build's version text (the
+   * stage cache re-stamps those on a restore); undefined when this writer did not write it or does not
+   * know the version.
+   */
+  contemVersao?(path: string): boolean | undefined;
 }
 
 export type InvariantKind = 'hard' | 'soft';

@@ -69,3 +69,36 @@ describe('writer.parquet then writer.csv of the same SQL (a bulk set)', () => {
       expect(c.rows).toBe(p.rows);
     });
 });
+
+describe('writer.contemVersao: which artefacts hold the build version (the stage cache re-stamps those)', () => {
+  // Made here: a version, artefacts with and without it, a CSV whose rows hold it past the first chunk.
+  const VERSAO = '2026-11-24-teste|7';
+  it('answers from the bytes it wrote, for JSON, text and CSV; Parquet and unknown paths are not answered', async () => {
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    const w = createArtefactWriter(root, db, VERSAO);
+    const S = z.strictObject({ versao_do_dado: z.string() });
+    const base = { schemaName: 's', schema: S };
+    await w.json({ ...base, name: 'com', path: 'v/com.json', data: { versao_do_dado: VERSAO } });
+    await w.json({
+      ...base,
+      name: 'sem',
+      path: 'v/sem.json',
+      data: { versao_do_dado: '2026-11-24-teste|6' },
+    });
+    await w.text({ name: 't', path: 'v/t.txt', schemaName: 't', content: `x ${VERSAO}\n`, rows: 1 });
+    const sql = `SELECT i, CASE WHEN i = 199999 THEN '${VERSAO}' ELSE 'x' END AS v FROM range(200000) t(i) ORDER BY i`;
+    await w.parquet({ name: 'p', path: 'v/p.parquet', schemaName: 'p', sql });
+    const csv = await w.csv({ name: 'c', path: 'v/c.csv', schemaName: 'c', sql });
+    expect(csv.bytes).toBeGreaterThan(1 << 20);
+    await w.csv({ name: 'c2', path: 'v/c2.csv', schemaName: 'c', sql: 'SELECT 1 AS i' });
+    expect(
+      ['v/com.json', 'v/sem.json', 'v/t.txt', 'v/c.csv', 'v/c2.csv'].map((p) => w.contemVersao?.(p)),
+    ).toEqual([true, false, true, true, false]);
+    expect(w.contemVersao?.('v/p.parquet')).toBeUndefined();
+    expect(w.contemVersao?.('v/nunca.json')).toBeUndefined();
+    // Without the version the writer does not answer: the stage cache then reads the file.
+    const semVersao = createArtefactWriter(root, db);
+    await semVersao.json({ ...base, name: 'com', path: 'v/com.json', data: { versao_do_dado: VERSAO } });
+    expect(semVersao.contemVersao?.('v/com.json')).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@ import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { z } from 'zod';
+import { procuraEmPartes } from '../core/procura-em-partes.ts';
 import type { ArtefactWriter } from '../core/stage.ts';
 
 /** The manifest entry of an artefact whose bytes are in memory: hashed as written, not read back. */
@@ -26,19 +27,26 @@ function entryDe(
   };
 }
 
-/** The manifest entry of an artefact DuckDB wrote (COPY), hashed from the file. */
+/**
+ * The manifest entry of an artefact DuckDB wrote (COPY), hashed from the file; `procura`, when given, is
+ * fed the same chunks.
+ */
 async function entryFor(
   root: string,
   path: string,
   a: { name: string; schemaName: string },
   rows: number,
   format: ManifestEntry['format'],
+  procura?: { parte(chunk: Buffer): boolean },
 ) {
   // Hashed in chunks: a bulk CSV (every quarterly fact) is gigabytes at full scale, and read whole into one
   // Buffer it added its size to the build's memory peak (issue #10 item 2).
   const arquivo = join(root, path);
   const hash = createHash('sha256');
-  for await (const parte of createReadStream(arquivo) as AsyncIterable<Buffer>) hash.update(parte);
+  for await (const parte of createReadStream(arquivo) as AsyncIterable<Buffer>) {
+    hash.update(parte);
+    procura?.parte(parte);
+  }
   const entry: ManifestEntry = {
     name: a.name,
     path,
@@ -93,7 +101,14 @@ export function verificarTextoJson(a: {
  * relative and must stay inside `root`. Artefacts written from JS are hashed from the bytes in memory;
  * reading them back cost a second pass over the publication (2 GB of quarterly facts at full scale).
  */
-export function createArtefactWriter(root: string, db: DuckDBConnection): ArtefactWriter {
+/**
+ * @param versao the build's version: the writer then records which artefacts hold its text
+ *   (`contemVersao`), seen in the bytes as they are written, so the stage cache does not read every
+ *   artefact of a saved stage again to find out which to re-stamp.
+ */
+export function createArtefactWriter(root: string, db: DuckDBConnection, versao?: string): ArtefactWriter {
+  const versaoEmBytes = versao === undefined ? null : Buffer.from(versao, 'utf8');
+  const comVersao = new Map<string, boolean>();
   const place = async (path: string): Promise<{ final: string; tmp: string }> => {
     const rel = normalize(path);
     if (isAbsolute(rel) || rel.startsWith('..'))
@@ -126,6 +141,7 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
       await rm(tmp, { force: true });
       throw e;
     }
+    if (versaoEmBytes) comVersao.set(a.path, bytes.includes(versaoEmBytes));
     return entryDe(a.path, a, rows, format, bytes);
   };
   let textosJson = 0;
@@ -155,7 +171,12 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
         throw new Error(`${a.path}: wrote ${written} rows from a Parquet file of ${doParquet.linhas}`);
       await rename(tmp, final);
       ultimoParquet = format === 'parquet' ? { sql: a.sql, arquivo: final, linhas: written } : null;
-      return entryFor(root, a.path, a, written, format);
+      // Parquet is compressed: its text is not in its bytes, so only CSV is looked at.
+      const procura = versao !== undefined && format === 'csv' ? procuraEmPartes(versao) : undefined;
+      comVersao.delete(a.path);
+      const entry = await entryFor(root, a.path, a, written, format, procura);
+      if (procura) comVersao.set(a.path, procura.achou);
+      return entry;
     } catch (e) {
       await rm(tmp, { force: true });
       throw e;
@@ -181,5 +202,6 @@ export function createArtefactWriter(root: string, db: DuckDBConnection): Artefa
     parquet: (a) => copy(a, 'parquet'),
     csv: (a) => copy(a, 'csv'),
     text: (a) => gravar(a, a.content, a.rows, 'text'),
+    contemVersao: (path) => comVersao.get(path),
   };
 }
