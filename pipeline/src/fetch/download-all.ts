@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import pMap from 'p-map';
 import {
   DEFAULT_RETRY_POLICY,
   type DownloadResult,
@@ -36,17 +37,13 @@ export async function downloadAll(
     random: opts.random ?? Math.random,
     onBytes: progress ? (n: number) => progress.bytes(n) : undefined,
   };
-  const results: DownloadResult[] = new Array(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      const item = items[i]!;
+  return pMap(
+    items,
+    async (item) => {
       const result = await downloadFile(item, lastComplete.get(item.url) ?? null, ctx);
-      results[i] = result;
       progress?.fileDone(result);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, items.length)) }, worker));
-  return results;
+      return result;
+    },
+    { concurrency: Math.max(1, opts.concurrency) },
+  );
 }
