@@ -5,6 +5,7 @@ import { type DuckDBConnection, DuckDBInstance, listValue } from '@duckdb/node-a
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { ARTEFATOS, escrita, PARTE_SEM_ENTRADA, parteDoArquivo } from '@fundamentos/schemas/catalogo';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
+import pMap from 'p-map';
 import {
   type Discovery,
   discover,
@@ -24,7 +25,7 @@ import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
 import { type Carga, ligar, openStageCache, type StageCache } from './core/stage-cache.ts';
-import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
+import { createStagingTables, ensureQuarantineTable, withOneThread } from './core/staging.ts';
 import {
   type CacheEntryMeta,
   chaveDuplicatas,
@@ -239,6 +240,8 @@ export const SINGLE_THREAD_BYTES = 16 << 20;
  * the default 2 threads and 0.85–0.95 s on one (escala 0.1, load ~4). Large files keep every thread.
  */
 async function threadsFor(db: DuckDBConnection): Promise<{
+  /** The build's thread count. */
+  all: number;
   forBytes(bytes: number): Promise<void>;
   reset(): Promise<void>;
 }> {
@@ -250,6 +253,7 @@ async function threadsFor(db: DuckDBConnection): Promise<{
     current = n;
   };
   return {
+    all,
     forBytes: (bytes) => set(bytes < SINGLE_THREAD_BYTES ? 1 : all),
     reset: () => set(all),
   };
@@ -310,6 +314,8 @@ async function stageBatch(
   /** The build's reporter: each input's cache entry keeps the notes staging it left. */
   report: BuildReporter,
   done: (results: { fonte: string; file: StagedFile }[], key: string | null) => void,
+  /** Takes each staged input's cache entry, for the build to save (`salvarEntradas`). */
+  salvar: (s: EntradaASalvar) => void,
 ): Promise<void> {
   const opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[] = [];
   const pending: PendingFiles[] = [];
@@ -413,16 +419,69 @@ async function stageBatch(
     for (const [i, { b }] of opened.entries()) {
       const mine = staged[i] ?? [];
       if (cache && b.key)
-        await cache.save(ctx.db, b.key, ranges[i] ?? new Map(), {
-          arquivo: b.input.arquivo,
-          resultados: mine.map(({ fonte, file }) => ({ fonte, ...file })),
-          notas: notasOf[i] ?? [],
+        salvar({
+          key: b.key,
+          ranges: ranges[i] ?? new Map(),
+          meta: {
+            arquivo: b.input.arquivo,
+            resultados: mine.map(({ fonte, file }) => ({ fonte, ...file })),
+            notas: notasOf[i] ?? [],
+          },
         });
       done(mine, b.key);
     }
   } finally {
     for (const p of pending) await p.drop();
     for (const o of opened) await o.close();
+  }
+}
+
+/** One staged input's staging-cache entry: its rows are these ranges of the staged tables. */
+interface EntradaASalvar {
+  key: string;
+  ranges: ReadonlyMap<string, RowRange>;
+  meta: Parameters<StagingCache['save']>[3];
+}
+
+/**
+ * Saves staged inputs' cache entries with DuckDB on one thread, one save per connection and as many
+ * connections as the build has threads: a part's bytes must depend on its rows only, so it is written on
+ * one thread (`emVetoresCheios`), and two connections write two parts at once where the build wrote one
+ * after the other. The build hands it as many inputs as it has threads as soon as they are staged: the
+ * tables only grow meanwhile, so each input's rows stay where its ranges say, and are still in memory
+ * (saving every entry once staging ended made DuckDB spill them back: docs/benchmarks.md,
+ * "Staging-cache parts written two at a time").
+ */
+async function salvarEntradas(
+  instance: DuckDBInstance,
+  db: DuckDBConnection,
+  cache: StagingCache,
+  entradas: readonly EntradaASalvar[],
+  conexoes: number,
+): Promise<void> {
+  if (!entradas.length) return;
+  const extras = await Promise.all(
+    Array.from({ length: Math.max(0, Math.min(conexoes, entradas.length) - 1) }, () => instance.connect()),
+  );
+  const livres = [db, ...extras];
+  try {
+    await withOneThread(db, () =>
+      pMap(
+        entradas,
+        async (e) => {
+          const conexao = livres.pop();
+          if (!conexao) throw new Error('salvarEntradas: no free connection');
+          try {
+            await cache.save(conexao, e.key, e.ranges, e.meta);
+          } finally {
+            livres.push(conexao);
+          }
+        },
+        { concurrency: extras.length + 1 },
+      ),
+    );
+  } finally {
+    for (const c of extras) c.closeSync();
   }
 }
 
@@ -702,11 +761,23 @@ async function runBuild(
     };
     let batch: BatchInput[] = [];
     let batchBytes = 0;
+    const aSalvar: EntradaASalvar[] = [];
+    const salvarPendentes = async () => {
+      if (cache) await salvarEntradas(instance, db, cache, aSalvar.splice(0), threads.all);
+    };
     const flushBatch = async () => {
       if (!batch.length) return;
-      await stageBatch(ctx, batch, work, threads, cache, report, (results, key) =>
-        logStaged(results, false, key),
+      await stageBatch(
+        ctx,
+        batch,
+        work,
+        threads,
+        cache,
+        report,
+        (results, key) => logStaged(results, false, key),
+        (e) => aSalvar.push(e),
       );
+      if (aSalvar.length >= threads.all) await salvarPendentes();
       batch = [];
       batchBytes = 0;
     };
@@ -727,6 +798,7 @@ async function runBuild(
     }
     await flushBatch();
     await flushHits();
+    await salvarPendentes();
     await threads.reset();
     fase('duplicatas');
     for (const spec of sources) {

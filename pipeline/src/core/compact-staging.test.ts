@@ -68,6 +68,30 @@ describe("an input's rows written through emVetoresCheios depend on the rows onl
     expect(await parte('depois', 1001, false)).not.toBe(esperado);
   });
 
+  it('two parts written at once on two connections, DuckDB on one thread, each have the bytes written alone', async () => {
+    // As build.ts salvarEntradas saves two inputs' entries: each COPY runs on its caller's thread.
+    const outra = await instance.connect();
+    try {
+      const escrever = (c: DuckDBConnection, t: string, from: number, path: string) =>
+        c.run(
+          `COPY (${emVetoresCheios(`SELECT * FROM ${t} WHERE rowid >= ${from} AND rowid < ${from + LINHAS}`)}) TO '${path}' (FORMAT PARQUET, COMPRESSION ZSTD)`,
+        );
+      const [p1, p2] = [join(dir, 'junto-1.parquet'), join(dir, 'junto-2.parquet')];
+      await withOneThread(db, () =>
+        Promise.all([escrever(db, 'depois', 1001, p1), escrever(outra, 'sozinha', 0, p2)]),
+      );
+      const esperado = await parte('sozinha', 0, true);
+      for (const p of [p1, p2])
+        expect(
+          createHash('sha256')
+            .update(await readFile(p))
+            .digest('hex'),
+        ).toBe(esperado);
+    } finally {
+      outra.closeSync();
+    }
+  });
+
   it('a range with rows deleted before it still gives the same bytes', async () => {
     await db.run('CREATE TABLE apagada (a BIGINT, b VARCHAR)');
     await db.run("INSERT INTO apagada SELECT -range, 'outra' FROM range(5000)");
