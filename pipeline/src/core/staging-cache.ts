@@ -321,34 +321,35 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
         const have = await existingTables(db);
         const tabelas: CacheEntryMeta['tabelas'] = [];
         let quarentena = 0;
-        for (const [t, { from, rows }] of ranges) {
-          if (!have.has(t)) continue;
-          // Staging only appends (cross-file duplicates are removed after every input is staged), so
-          // this input's rows are the range it was appended at, in insertion order. A table's file is
-          // published as this input's part of it, so its bytes must not depend on the rows before the
-          // range (which batch the input was staged in): full vectors on one thread (emVetoresCheios).
-          const arquivo = parquetOf(tmp, t);
-          const intervalo = `SELECT * FROM ${quote(t)} WHERE rowid >= ${from} AND rowid < ${from + rows}`;
-          const n = Number(
-            (
-              await withOneThread(db, () =>
-                db.run(
+        // One thread for every part of the entry (a no-op when salvarEntradas already set it).
+        await withOneThread(db, async () => {
+          for (const [t, { from, rows }] of ranges) {
+            if (!have.has(t)) continue;
+            // Staging only appends (cross-file duplicates are removed after every input is staged), so
+            // this input's rows are the range it was appended at, in insertion order. A table's file is
+            // published as this input's part of it, so its bytes must not depend on the rows before the
+            // range (which batch the input was staged in): full vectors on one thread (emVetoresCheios).
+            const arquivo = parquetOf(tmp, t);
+            const intervalo = `SELECT * FROM ${quote(t)} WHERE rowid >= ${from} AND rowid < ${from + rows}`;
+            const n = Number(
+              (
+                await db.run(
                   `COPY (${t === QUARANTINE ? intervalo : emVetoresCheios(intervalo)}) TO ${lit(arquivo)} (FORMAT PARQUET, COMPRESSION ZSTD)`,
-                ),
-              )
-            ).rowsChanged,
-          );
-          if (n !== rows)
-            throw new Error(`staging cache: ${t} holds ${n} rows of ${meta.arquivo}, expected ${rows}`);
-          if (t === QUARANTINE) quarentena = n;
-          else
-            tabelas.push({
-              tabela: t,
-              linhas: n,
-              bytes: (await stat(arquivo)).size,
-              sha256: await sha256File(arquivo),
-            });
-        }
+                )
+              ).rowsChanged,
+            );
+            if (n !== rows)
+              throw new Error(`staging cache: ${t} holds ${n} rows of ${meta.arquivo}, expected ${rows}`);
+            if (t === QUARANTINE) quarentena = n;
+            else
+              tabelas.push({
+                tabela: t,
+                linhas: n,
+                bytes: (await stat(arquivo)).size,
+                sha256: await sha256File(arquivo),
+              });
+          }
+        });
         const full: CacheEntryMeta = { formato: ENTRY_FORMAT, ...meta, tabelas, quarentena };
         await writeFile(join(tmp, 'meta.json'), `${JSON.stringify(full)}\n`);
         await rm(entry(key), { recursive: true, force: true });

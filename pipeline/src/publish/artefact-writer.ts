@@ -37,7 +37,7 @@ async function entryFor(
   a: { name: string; schemaName: string },
   rows: number,
   format: ManifestEntry['format'],
-  procura?: { parte(chunk: Buffer): boolean },
+  procura?: ReturnType<typeof procuraEmPartes>,
 ) {
   // Hashed in chunks: a bulk CSV (every quarterly fact) is gigabytes at full scale, and read whole into one
   // Buffer it added its size to the build's memory peak (issue #10 item 2).
@@ -100,8 +100,7 @@ export function verificarTextoJson(a: {
  * JSON, the row count DuckDB's COPY reports for Parquet/CSV) and only then renamed to its path. Paths are
  * relative and must stay inside `root`. Artefacts written from JS are hashed from the bytes in memory;
  * reading them back cost a second pass over the publication (2 GB of quarterly facts at full scale).
- */
-/**
+ *
  * @param versao the build's version: the writer then records which artefacts hold its text
  *   (`contemVersao`), seen in the bytes as they are written, so the stage cache does not read every
  *   artefact of a saved stage again to find out which to re-stamp.
