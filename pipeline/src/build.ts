@@ -5,7 +5,6 @@ import { type DuckDBConnection, DuckDBInstance, listValue } from '@duckdb/node-a
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { ARTEFATOS, escrita, PARTE_SEM_ENTRADA, parteDoArquivo } from '@fundamentos/schemas/catalogo';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
-import pMap from 'p-map';
 import {
   type Discovery,
   discover,
@@ -24,8 +23,13 @@ import { CollectingReporter } from './core/reporter.ts';
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
+import {
+  type EntradaASalvar,
+  type SalvamentoDeEntradas,
+  salvamentoDeEntradas,
+} from './core/salvamento-de-entradas.ts';
 import { type Carga, ligar, openStageCache, type StageCache } from './core/stage-cache.ts';
-import { createStagingTables, ensureQuarantineTable, withOneThread } from './core/staging.ts';
+import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import {
   type CacheEntryMeta,
   chaveDuplicatas,
@@ -237,12 +241,19 @@ export const SINGLE_THREAD_BYTES = 16 << 20;
 /**
  * Per-file DuckDB thread count while staging. On the small members CVM's zips hold (a few MB), sharing
  * the work between threads costs more than it saves: staging a DFP year's 13 members took 1.3–1.5 s on
- * the default 2 threads and 0.85–0.95 s on one (escala 0.1, load ~4). Large files keep every thread.
+ * the default 2 threads and 0.85–0.95 s on one (escala 0.1, load ~4). Large files keep every thread,
+ * unless staging-cache entries are being saved (`salvando`): the other cores are busy saving, and a save
+ * must run with DuckDB on one thread (`core/salvamento-de-entradas.ts`).
  */
-async function threadsFor(db: DuckDBConnection): Promise<{
+async function threadsFor(
+  db: DuckDBConnection,
+  salvando: () => boolean,
+): Promise<{
   /** The build's thread count. */
   all: number;
   forBytes(bytes: number): Promise<void>;
+  /** One thread: before an entry is handed to the background saves. */
+  one(): Promise<void>;
   reset(): Promise<void>;
 }> {
   const all = Number((await db.runAndReadAll("SELECT current_setting('threads')")).getRows()[0]?.[0] ?? 1);
@@ -254,7 +265,8 @@ async function threadsFor(db: DuckDBConnection): Promise<{
   };
   return {
     all,
-    forBytes: (bytes) => set(bytes < SINGLE_THREAD_BYTES ? 1 : all),
+    forBytes: (bytes) => set(bytes < SINGLE_THREAD_BYTES || salvando() ? 1 : all),
+    one: () => set(1),
     reset: () => set(all),
   };
 }
@@ -314,7 +326,7 @@ async function stageBatch(
   /** The build's reporter: each input's cache entry keeps the notes staging it left. */
   report: BuildReporter,
   done: (results: { fonte: string; file: StagedFile }[], key: string | null) => void,
-  /** Takes each staged input's cache entry, for the build to save (`salvarEntradas`). */
+  /** Takes each staged input's cache entry, for the build to save (`salvamentoDeEntradas`). */
   salvar: (s: EntradaASalvar) => void,
 ): Promise<void> {
   const opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[] = [];
@@ -433,55 +445,6 @@ async function stageBatch(
   } finally {
     for (const p of pending) await p.drop();
     for (const o of opened) await o.close();
-  }
-}
-
-/** One staged input's staging-cache entry: its rows are these ranges of the staged tables. */
-interface EntradaASalvar {
-  key: string;
-  ranges: ReadonlyMap<string, RowRange>;
-  meta: Parameters<StagingCache['save']>[3];
-}
-
-/**
- * Saves staged inputs' cache entries with DuckDB on one thread, one save per connection and as many
- * connections as the build has threads: a part's bytes must depend on its rows only, so it is written on
- * one thread (`emVetoresCheios`), and two connections write two parts at once where the build wrote one
- * after the other. The build hands it as many inputs as it has threads as soon as they are staged: the
- * tables only grow meanwhile, so each input's rows stay where its ranges say, and are still in memory
- * (saving every entry once staging ended made DuckDB spill them back: docs/benchmarks.md,
- * "Staging-cache parts written two at a time").
- */
-async function salvarEntradas(
-  instance: DuckDBInstance,
-  db: DuckDBConnection,
-  cache: StagingCache,
-  entradas: readonly EntradaASalvar[],
-  conexoes: number,
-): Promise<void> {
-  if (!entradas.length) return;
-  const extras = await Promise.all(
-    Array.from({ length: Math.max(0, Math.min(conexoes, entradas.length) - 1) }, () => instance.connect()),
-  );
-  const livres = [db, ...extras];
-  try {
-    await withOneThread(db, () =>
-      pMap(
-        entradas,
-        async (e) => {
-          const conexao = livres.pop();
-          if (!conexao) throw new Error('salvarEntradas: no free connection');
-          try {
-            await cache.save(conexao, e.key, e.ranges, e.meta);
-          } finally {
-            livres.push(conexao);
-          }
-        },
-        { concurrency: extras.length + 1 },
-      ),
-    );
-  } finally {
-    for (const c of extras) c.closeSync();
   }
 }
 
@@ -698,7 +661,9 @@ async function runBuild(
     const { found, downloadLog } = plan;
     const cache = plan.cached?.cache ?? null;
     const staged: { fonte: string; file: StagedFile }[] = [];
-    const threads = await threadsFor(db);
+    // Staged inputs' cache entries are saved on other connections while the next inputs are staged.
+    let salvamento: SalvamentoDeEntradas | null = null;
+    const threads = await threadsFor(db, () => salvamento?.ocupado ?? false);
     const usedKeys = new Set<string>();
     let reused = 0;
     // Every input looked up first: a table that no input staged in this build feeds is left on disk
@@ -762,9 +727,6 @@ async function runBuild(
     let batch: BatchInput[] = [];
     let batchBytes = 0;
     const aSalvar: EntradaASalvar[] = [];
-    const salvarPendentes = async () => {
-      if (cache) await salvarEntradas(instance, db, cache, aSalvar.splice(0), threads.all);
-    };
     const flushBatch = async () => {
       if (!batch.length) return;
       await stageBatch(
@@ -777,28 +739,36 @@ async function runBuild(
         (results, key) => logStaged(results, false, key),
         (e) => aSalvar.push(e),
       );
-      if (aSalvar.length >= threads.all) await salvarPendentes();
+      if (salvamento && aSalvar.length) {
+        await threads.one();
+        for (const e of aSalvar.splice(0)) await salvamento.salvar(e);
+      }
       batch = [];
       batchBytes = 0;
     };
-    for (const [i, input] of found.inputs.entries()) {
-      const key = plan.cached?.keys[i] ?? null;
-      const hit = achados[i] ?? null;
-      if (key) usedKeys.add(key);
-      if (key && hit) {
-        await flushBatch();
-        hits.push({ key, meta: hit });
-        continue;
+    salvamento = cache ? await salvamentoDeEntradas(instance, db, cache, threads.all - 1) : null;
+    try {
+      for (const [i, input] of found.inputs.entries()) {
+        const key = plan.cached?.keys[i] ?? null;
+        const hit = achados[i] ?? null;
+        if (key) usedKeys.add(key);
+        if (key && hit) {
+          await flushBatch();
+          hits.push({ key, meta: hit });
+          continue;
+        }
+        await flushHits();
+        const bytes = (await stat(input.path)).size;
+        if (batch.length && batchBytes + bytes > BATCH_BYTES) await flushBatch();
+        batch.push({ i, input, key });
+        batchBytes += bytes;
       }
+      await flushBatch();
       await flushHits();
-      const bytes = (await stat(input.path)).size;
-      if (batch.length && batchBytes + bytes > BATCH_BYTES) await flushBatch();
-      batch.push({ i, input, key });
-      batchBytes += bytes;
+      await salvamento?.concluir();
+    } finally {
+      await salvamento?.fechar();
     }
-    await flushBatch();
-    await flushHits();
-    await salvarPendentes();
     await threads.reset();
     fase('duplicatas');
     for (const spec of sources) {
