@@ -20,14 +20,14 @@ import {
   totalBytes,
 } from './core/memory-budget.ts';
 import { CollectingReporter } from './core/reporter.ts';
-import type { SourceSpec, StagedFile } from './core/source.ts';
-import { quote } from './core/sql.ts';
-import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
 import {
   type EntradaASalvar,
   type SalvamentoDeEntradas,
   salvamentoDeEntradas,
 } from './core/salvamento-de-entradas.ts';
+import type { SourceSpec, StagedFile } from './core/source.ts';
+import { quote } from './core/sql.ts';
+import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
 import { type Carga, ligar, openStageCache, type StageCache } from './core/stage-cache.ts';
 import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import {

@@ -3,11 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EntradaASalvar, salvamentoDeEntradas } from './salvamento-de-entradas.ts';
+import {
+  type EntradaASalvar,
+  LINHAS_PARA_COMPRIMIR,
+  salvamentoDeEntradas,
+} from './salvamento-de-entradas.ts';
 import { openStagingCache, type StagingCache } from './staging-cache.ts';
 
-// Rows made here: four "inputs" of a staged table, appended one transaction each as staging appends a batch.
-const LINHAS = 120_000;
+// Rows made here: four "inputs" of a staged table, appended one transaction each as staging appends a batch;
+// together they pass LINHAS_PARA_COMPRIMIR, so the saving connection compresses the table after the fourth.
+const LINHAS = LINHAS_PARA_COMPRIMIR / 4 + 10_000;
 const entrada = (i: number): EntradaASalvar => ({
   key: `entrada-${i}`,
   ranges: new Map([['stg_feito_aqui', { from: i * LINHAS, rows: LINHAS }]]),
@@ -16,10 +21,19 @@ const entrada = (i: number): EntradaASalvar => ({
 const anexar = async (db: DuckDBConnection, i: number) => {
   await db.run('BEGIN TRANSACTION');
   await db.run(
-    `INSERT INTO stg_feito_aqui SELECT range, (range * 7919 % 100003)::VARCHAR || '-${i}' FROM range(${i * LINHAS}, ${(i + 1) * LINHAS})`,
+    `INSERT INTO stg_feito_aqui SELECT range, 'Ativo Circulante ' || (range * 7919 % 50) || '-${i}' FROM range(${i * LINHAS}, ${(i + 1) * LINHAS})`,
   );
   await db.run('COMMIT');
 };
+/** Bytes DuckDB holds for in-memory tables (in memory or spilled). */
+const memoriaDasTabelas = async (db: DuckDBConnection) =>
+  Number(
+    (
+      await db.runAndReadAll(
+        "SELECT sum(memory_usage_bytes + temporary_storage_bytes) FROM duckdb_memory() WHERE tag = 'IN_MEMORY_TABLE'",
+      )
+    ).getRows()[0]?.[0] ?? 0,
+  );
 
 describe('staging-cache entries saved while the next inputs are appended', () => {
   let instance: DuckDBInstance;
@@ -44,10 +58,18 @@ describe('staging-cache entries saved while the next inputs are appended', () =>
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('each part has the bytes of the same part saved after staging, on the build connection', async () => {
+  it('each part has the bytes of the same part saved after staging, on the build connection, and the table ends compressed', async () => {
+    // The same rows in a database nobody checkpoints: what the table takes uncompressed.
+    const semComprimir = await DuckDBInstance.create(':memory:', { threads: '1' });
+    const outro = await semComprimir.connect();
+    await outro.run('CREATE TABLE stg_feito_aqui (a BIGINT, b VARCHAR)');
+    for (let i = 0; i < 4; i++) await anexar(outro, i);
+    const cheia = await memoriaDasTabelas(outro);
+    outro.closeSync();
+    semComprimir.closeSync();
     const salvamento = await salvamentoDeEntradas(instance, db, aoLado, 1);
     try {
-      // Input i+1 is appended on the build's connection while input i is saved on the other.
+      // Input i+1 is appended and compressed on the build's connection while input i is saved on the other.
       for (let i = 0; i < 4; i++) {
         await anexar(db, i);
         await salvamento.salvar(entrada(i));
@@ -57,6 +79,8 @@ describe('staging-cache entries saved while the next inputs are appended', () =>
     } finally {
       await salvamento.fechar();
     }
+    expect(cheia).toBeGreaterThan(16 << 20);
+    expect(await memoriaDasTabelas(db)).toBeLessThan(cheia / 4);
     const depois = await salvamentoDeEntradas(instance, db, sozinho, 0);
     for (let i = 0; i < 4; i++) await depois.salvar(entrada(i));
     for (let i = 0; i < 4; i++) {
@@ -83,7 +107,9 @@ describe('staging-cache entries saved while the next inputs are appended', () =>
         ranges: new Map([['stg_feito_aqui', { from: 3 * LINHAS, rows: 2 * LINHAS }]]),
       };
       await salvamento.salvar(errada);
-      await expect(salvamento.concluir()).rejects.toThrow(/holds 120000 rows of entrada-9\.csv, expected 240000/);
+      await expect(salvamento.concluir()).rejects.toThrow(
+        new RegExp(`holds ${LINHAS} rows of entrada-9\\.csv, expected ${2 * LINHAS}`),
+      );
       await expect(salvamento.salvar(entrada(1))).rejects.toThrow(/entrada-9\.csv/);
     } finally {
       await salvamento.fechar();

@@ -1,5 +1,6 @@
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import PQueue from 'p-queue';
+import { comprimir } from './staging.ts';
 import type { RowRange, StagingCache } from './staging-cache.ts';
 
 /** One staged input's staging-cache entry: its rows are these ranges of the staged tables. */
@@ -35,6 +36,14 @@ export interface SalvamentoDeEntradas {
 }
 
 /**
+ * Rows saved since the last checkpoint past which the saving connection compresses the build's tables
+ * (`comprimir`) once its save is done, beside staging as the save was: a full build's DFP/ITR zip (1–2 M
+ * rows) is compressed as soon as it is saved; a nightly build's new COTAHIST day (1,446 rows) never, so
+ * the 16 years of rows it loaded from the staging cache are not compressed for one day's.
+ */
+export const LINHAS_PARA_COMPRIMIR = 500_000;
+
+/**
  * `conexoes`: connections saving beside the build's (the build's threads less the one staging). With
  * none, each entry is saved on `db` before `salvar` returns.
  */
@@ -55,6 +64,8 @@ export async function salvamentoDeEntradas(
   const livres = [...todas];
   const fila = new PQueue({ concurrency: conexoes });
   let falha: { erro: unknown } | null = null;
+  let linhasDesde = 0;
+  let comprimindo = false;
   return {
     async salvar(e) {
       if (falha) throw falha.erro;
@@ -64,6 +75,17 @@ export async function salvamentoDeEntradas(
           if (!conexao) throw new Error('salvamentoDeEntradas: no free connection');
           try {
             await cache.save(conexao, e.key, e.ranges, e.meta);
+            for (const r of e.ranges.values()) linhasDesde += r.rows;
+            // One checkpoint at a time; one that waited would find nothing left to compress.
+            if (linhasDesde >= LINHAS_PARA_COMPRIMIR && !comprimindo) {
+              linhasDesde = 0;
+              comprimindo = true;
+              try {
+                await comprimir(conexao);
+              } finally {
+                comprimindo = false;
+              }
+            }
           } finally {
             livres.push(conexao);
           }

@@ -112,6 +112,18 @@ export async function withOneThread<T>(db: DuckDBConnection, fn: () => Promise<T
 }
 
 /**
+ * Compresses the rows appended to the build's tables since the last call. DuckDB keeps rows appended to an
+ * in-memory table uncompressed until the database is checkpointed: at full scale the staged statement
+ * table (32.6 M rows) took ~8 GB that way, six of them spilled to the work dir at the 2 GB memory limit and
+ * read back by every scan of it, which on a machine with a runner's 7 GB made the build 88 s slower;
+ * checkpointed as staging goes (core/salvamento-de-entradas.ts) it takes ~0.6 GB (docs/benchmarks.md,
+ * "Staging beside the saves, and staged tables compressed").
+ */
+export async function comprimir(db: DuckDBConnection): Promise<void> {
+  await db.run('CHECKPOINT');
+}
+
+/**
  * A query over `select` that hands a Parquet writer running on one thread full 2,048-row vectors of its rows
  * in order, so the file's bytes depend on the rows only. A plain scan of a staged table hands the writer
  * chunks shaped by how the rows were appended (staged in a batch after another input's rows, loaded from
