@@ -69,7 +69,7 @@ describe("an input's rows written through emVetoresCheios depend on the rows onl
   });
 
   it('two parts written at once on two connections, DuckDB on one thread, each have the bytes written alone', async () => {
-    // As build.ts salvarEntradas saves two inputs' entries: each COPY runs on its caller's thread.
+    // As core/salvamento-de-entradas.ts saves entries beside staging: each COPY runs on its caller's thread.
     const outra = await instance.connect();
     try {
       const escrever = (c: DuckDBConnection, t: string, from: number, path: string) =>

@@ -321,7 +321,7 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
         const have = await existingTables(db);
         const tabelas: CacheEntryMeta['tabelas'] = [];
         let quarentena = 0;
-        // One thread for every part of the entry (a no-op when salvarEntradas already set it).
+        // One thread for every part of the entry (a no-op beside staging, which already keeps one).
         await withOneThread(db, async () => {
           for (const [t, { from, rows }] of ranges) {
             if (!have.has(t)) continue;
