@@ -326,9 +326,9 @@ async function stageBatch(
   /** The build's reporter: each input's cache entry keeps the notes staging it left. */
   report: BuildReporter,
   done: (results: { fonte: string; file: StagedFile }[], key: string | null) => void,
-  /** Takes each staged input's cache entry, for the build to save (`salvamentoDeEntradas`). */
-  salvar: (s: EntradaASalvar) => void,
-): Promise<void> {
+): Promise<EntradaASalvar[]> {
+  /** Each staged input's cache entry, for the build to save (`salvamentoDeEntradas`). */
+  const aSalvar: EntradaASalvar[] = [];
   const opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[] = [];
   const pending: PendingFiles[] = [];
   try {
@@ -431,7 +431,7 @@ async function stageBatch(
     for (const [i, { b }] of opened.entries()) {
       const mine = staged[i] ?? [];
       if (cache && b.key)
-        salvar({
+        aSalvar.push({
           key: b.key,
           ranges: ranges[i] ?? new Map(),
           meta: {
@@ -442,6 +442,7 @@ async function stageBatch(
         });
       done(mine, b.key);
     }
+    return aSalvar;
   } finally {
     for (const p of pending) await p.drop();
     for (const o of opened) await o.close();
@@ -726,22 +727,14 @@ async function runBuild(
     };
     let batch: BatchInput[] = [];
     let batchBytes = 0;
-    const aSalvar: EntradaASalvar[] = [];
     const flushBatch = async () => {
       if (!batch.length) return;
-      await stageBatch(
-        ctx,
-        batch,
-        work,
-        threads,
-        cache,
-        report,
-        (results, key) => logStaged(results, false, key),
-        (e) => aSalvar.push(e),
+      const aSalvar = await stageBatch(ctx, batch, work, threads, cache, report, (results, key) =>
+        logStaged(results, false, key),
       );
       if (salvamento && aSalvar.length) {
         await threads.one();
-        for (const e of aSalvar.splice(0)) await salvamento.salvar(e);
+        for (const e of aSalvar) await salvamento.salvar(e);
       }
       batch = [];
       batchBytes = 0;

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bytesDasTabelas } from '../test-support/memoria.ts';
 import {
   type EntradaASalvar,
   LINHAS_PARA_COMPRIMIR,
@@ -25,16 +26,6 @@ const anexar = async (db: DuckDBConnection, i: number) => {
   );
   await db.run('COMMIT');
 };
-/** Bytes DuckDB holds for in-memory tables (in memory or spilled). */
-const memoriaDasTabelas = async (db: DuckDBConnection) =>
-  Number(
-    (
-      await db.runAndReadAll(
-        "SELECT sum(memory_usage_bytes + temporary_storage_bytes) FROM duckdb_memory() WHERE tag = 'IN_MEMORY_TABLE'",
-      )
-    ).getRows()[0]?.[0] ?? 0,
-  );
-
 describe('staging-cache entries saved while the next inputs are appended', () => {
   let instance: DuckDBInstance;
   let db: DuckDBConnection;
@@ -64,7 +55,7 @@ describe('staging-cache entries saved while the next inputs are appended', () =>
     const outro = await semComprimir.connect();
     await outro.run('CREATE TABLE stg_feito_aqui (a BIGINT, b VARCHAR)');
     for (let i = 0; i < 4; i++) await anexar(outro, i);
-    const cheia = await memoriaDasTabelas(outro);
+    const cheia = await bytesDasTabelas(outro);
     outro.closeSync();
     semComprimir.closeSync();
     const salvamento = await salvamentoDeEntradas(instance, db, aoLado, 1);
@@ -80,7 +71,7 @@ describe('staging-cache entries saved while the next inputs are appended', () =>
       await salvamento.fechar();
     }
     expect(cheia).toBeGreaterThan(16 << 20);
-    expect(await memoriaDasTabelas(db)).toBeLessThan(cheia / 4);
+    expect(await bytesDasTabelas(db)).toBeLessThan(cheia / 4);
     const depois = await salvamentoDeEntradas(instance, db, sozinho, 0);
     for (let i = 0; i < 4; i++) await depois.salvar(entrada(i));
     for (let i = 0; i < 4; i++) {
