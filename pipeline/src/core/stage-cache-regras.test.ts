@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createArtefactWriter } from '../publish/artefact-writer.ts';
 import { CollectingReporter } from './reporter.ts';
+import { substituirBytes } from './restampar.ts';
 import type { BuildContext, Stage } from './stage.ts';
-import { openStageCache, substituirBytes } from './stage-cache.ts';
+import { openStageCache } from './stage-cache.ts';
 import { ensureQuarantineTable } from './staging.ts';
 
 // Stages made here, on a made-here staged table: the rules of core/stage-cache.ts one by one.

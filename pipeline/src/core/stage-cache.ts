@@ -7,6 +7,7 @@ import { type ManifestEntry, ManifestEntrySchema } from '@fundamentos/schemas/ma
 import pMap from 'p-map';
 import { z } from 'zod';
 import { procuraEmPartes } from './procura-em-partes.ts';
+import { restampar } from './restampar.ts';
 import { lit, quote } from './sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './stage.ts';
 import { withOneThread } from './staging.ts';
@@ -28,7 +29,7 @@ import { withOneThread } from './staging.ts';
 const ARQUIVOS_DE_UMA_VEZ = 8;
 
 /** Entry format; bump when what an entry holds changes. */
-const FORMATO = 1;
+const FORMATO = 2;
 
 const QuarentenaSchema = z.object({
   source: z.string(),
@@ -42,11 +43,13 @@ const QuarentenaSchema = z.object({
 const EntradaSchema = z.object({
   formato: z.literal(FORMATO),
   etapa: z.string(),
-  /** The version the artefacts were written under: `restampar` ones hold it as text. */
+  /** The version the artefacts were written under: those with a `versao_em` hold it as text from that byte. */
   versao_do_dado: z.string(),
   tabelas: z.array(z.object({ nome: z.string(), ddl: z.string() })),
   macros: z.array(z.object({ nome: z.string(), ddl: z.string() })),
-  artefatos: z.array(z.object({ entrada: ManifestEntrySchema, restampar: z.boolean() })),
+  artefatos: z.array(
+    z.object({ entrada: ManifestEntrySchema, versao_em: z.number().int().nonnegative().nullable() }),
+  ),
   invariantes: z.array(
     z.object({
       nome: z.string(),
@@ -131,38 +134,14 @@ async function contem(db: DuckDBConnection, from: string, texto: string): Promis
 }
 
 /**
- * `buf` with every occurrence of `de` replaced by `para`, left to right, as `String.replaceAll` on the
- * UTF-8 text would (UTF-8 is self-synchronising: a match of the bytes is a match of the characters).
- * On bytes, not on a decoded string: the restamped artefacts of a nightly build are every company's
- * JSON (291 MiB at bench scale 0.1), and decoding, replacing and encoding them cost 3× this.
+ * Byte offset of the first occurrence of `texto` in the file, or null; read in chunks (a bulk CSV can be
+ * larger than a string can be).
  */
-export function substituirBytes(buf: Buffer, de: string, para: string): Buffer {
-  const agulha = Buffer.from(de, 'utf8');
-  const novo = Buffer.from(para, 'utf8');
-  if (!agulha.length) throw new Error('substituirBytes: empty text to replace');
-  const achados: number[] = [];
-  for (let k = buf.indexOf(agulha); k !== -1; k = buf.indexOf(agulha, k + agulha.length)) achados.push(k);
-  // Same length (a version and the next one): patched in place, no copy of the file.
-  if (agulha.length === novo.length) {
-    for (const k of achados) novo.copy(buf, k);
-    return buf;
-  }
-  const partes: Buffer[] = [];
-  let inicio = 0;
-  for (const k of achados) {
-    partes.push(buf.subarray(inicio, k), novo);
-    inicio = k + agulha.length;
-  }
-  partes.push(buf.subarray(inicio));
-  return Buffer.concat(partes);
-}
-
-/** Whether the file holds `texto`, read in chunks (a bulk CSV can be larger than a string can be). */
-async function arquivoContem(path: string, texto: string): Promise<boolean> {
+async function posicaoNoArquivo(path: string, texto: string): Promise<number | null> {
   const procura = procuraEmPartes(texto);
   for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
-    if (procura.parte(chunk)) return true;
-  return false;
+    if (procura.parte(chunk)) break;
+  return procura.posicao;
 }
 
 /**
@@ -239,18 +218,18 @@ export async function openStageCache(a: {
     for (const m of e.macros) await ctx.db.run(m.ddl);
     const entries = await pMap(
       e.artefatos,
-      async ({ entrada, restampar }): Promise<ManifestEntry> => {
+      async ({ entrada, versao_em }): Promise<ManifestEntry> => {
         const de = join(base, 'arquivos', entrada.path);
         const para = join(a.buildDir, entrada.path);
-        if (!restampar || e.versao_do_dado === ctx.versao_do_dado) {
+        if (versao_em === null || e.versao_do_dado === ctx.versao_do_dado) {
           await ligar(de, para);
           return entrada;
         }
         // The only text of the artefact that depends on the build: the version, written as it is.
-        const bytes = substituirBytes(await readFile(de), e.versao_do_dado, ctx.versao_do_dado);
-        await mkdir(dirname(para), { recursive: true });
-        await writeFile(para, bytes);
-        return { ...entrada, bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
+        return {
+          ...entrada,
+          ...(await restampar(de, para, versao_em, e.versao_do_dado, ctx.versao_do_dado)),
+        };
       },
       { concurrency: ARQUIVOS_DE_UMA_VEZ },
     );
@@ -310,11 +289,11 @@ export async function openStageCache(a: {
         async (e) => {
           const de = join(a.buildDir, e.path);
           await ligar(de, join(tmp, 'arquivos', e.path));
-          const restampar =
-            versaoLida &&
-            e.format !== 'parquet' &&
-            (ctx.writer.contemVersao?.(e.path) ?? (await arquivoContem(de, ctx.versao_do_dado)));
-          return { entrada: e, restampar };
+          const versao_em =
+            versaoLida && e.format !== 'parquet'
+              ? (ctx.writer.posicaoDaVersao?.(e.path) ?? (await posicaoNoArquivo(de, ctx.versao_do_dado)))
+              : null;
+          return { entrada: e, versao_em };
         },
         { concurrency: ARQUIVOS_DE_UMA_VEZ },
       );

@@ -37,11 +37,12 @@ export interface ArtefactWriter {
     rows: number;
   }): Promise<ManifestEntry>;
   /**
-   * Whether the JSON, text or CSV artefact last written at `path` holds the build's version text (the
-   * stage cache re-stamps those on a restore); undefined when this writer did not write it or does not
-   * know the version.
+   * Byte offset of the first occurrence of the build's version text in the JSON, text or CSV artefact
+   * last written at `path` (the stage cache re-stamps those on a restore, copying the bytes before it),
+   * null when it does not hold it; undefined when this writer did not write it or does not know the
+   * version.
    */
-  contemVersao?(path: string): boolean | undefined;
+  posicaoDaVersao?(path: string): number | null | undefined;
 }
 
 export type InvariantKind = 'hard' | 'soft';

@@ -70,7 +70,7 @@ describe('writer.parquet then writer.csv of the same SQL (a bulk set)', () => {
     });
 });
 
-describe('writer.contemVersao: which artefacts hold the build version (the stage cache re-stamps those)', () => {
+describe('writer.posicaoDaVersao: where artefacts hold the build version first (the stage cache re-stamps those from there)', () => {
   // Made here: a version, artefacts with and without it, a CSV whose rows hold it past the first chunk.
   const VERSAO = '2026-11-24-teste|7';
   it('answers from the bytes it wrote, for JSON, text and CSV; Parquet and unknown paths are not answered', async () => {
@@ -91,14 +91,17 @@ describe('writer.contemVersao: which artefacts hold the build version (the stage
     const csv = await w.csv({ name: 'c', path: 'v/c.csv', schemaName: 'c', sql });
     expect(csv.bytes).toBeGreaterThan(1 << 20);
     await w.csv({ name: 'c2', path: 'v/c2.csv', schemaName: 'c', sql: 'SELECT 1 AS i' });
+    // The CSV's header `i,v` and rows `0,x` … `199998,x` come before the version's row.
+    let antes = 'i,v\n'.length;
+    for (let i = 0; i < 199999; i++) antes += `${i},x\n`.length;
     expect(
-      ['v/com.json', 'v/sem.json', 'v/t.txt', 'v/c.csv', 'v/c2.csv'].map((p) => w.contemVersao?.(p)),
-    ).toEqual([true, false, true, true, false]);
-    expect(w.contemVersao?.('v/p.parquet')).toBeUndefined();
-    expect(w.contemVersao?.('v/nunca.json')).toBeUndefined();
+      ['v/com.json', 'v/sem.json', 'v/t.txt', 'v/c.csv', 'v/c2.csv'].map((p) => w.posicaoDaVersao?.(p)),
+    ).toEqual(['{"versao_do_dado":"'.length, null, 2, antes + '199999,'.length, null]);
+    expect(w.posicaoDaVersao?.('v/p.parquet')).toBeUndefined();
+    expect(w.posicaoDaVersao?.('v/nunca.json')).toBeUndefined();
     // Without the version the writer does not answer: the stage cache then reads the file.
     const semVersao = createArtefactWriter(root, db);
     await semVersao.json({ ...base, name: 'com', path: 'v/com.json', data: { versao_do_dado: VERSAO } });
-    expect(semVersao.contemVersao?.('v/com.json')).toBeUndefined();
+    expect(semVersao.posicaoDaVersao?.('v/com.json')).toBeUndefined();
   });
 });

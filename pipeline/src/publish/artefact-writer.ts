@@ -101,13 +101,13 @@ export function verificarTextoJson(a: {
  * relative and must stay inside `root`. Artefacts written from JS are hashed from the bytes in memory;
  * reading them back cost a second pass over the publication (2 GB of quarterly facts at full scale).
  *
- * @param versao the build's version: the writer then records which artefacts hold its text
- *   (`contemVersao`), seen in the bytes as they are written, so the stage cache does not read every
- *   artefact of a saved stage again to find out which to re-stamp.
+ * @param versao the build's version: the writer then records where artefacts hold its text first
+ *   (`posicaoDaVersao`), seen in the bytes as they are written, so the stage cache does not read every
+ *   artefact of a saved stage again to find out which to re-stamp and from where.
  */
 export function createArtefactWriter(root: string, db: DuckDBConnection, versao?: string): ArtefactWriter {
   const versaoEmBytes = versao === undefined ? null : Buffer.from(versao, 'utf8');
-  const comVersao = new Map<string, boolean>();
+  const versaoEm = new Map<string, number | null>();
   const place = async (path: string): Promise<{ final: string; tmp: string }> => {
     const rel = normalize(path);
     if (isAbsolute(rel) || rel.startsWith('..'))
@@ -140,7 +140,10 @@ export function createArtefactWriter(root: string, db: DuckDBConnection, versao?
       await rm(tmp, { force: true });
       throw e;
     }
-    if (versaoEmBytes) comVersao.set(a.path, bytes.includes(versaoEmBytes));
+    if (versaoEmBytes) {
+      const k = bytes.indexOf(versaoEmBytes);
+      versaoEm.set(a.path, k === -1 ? null : k);
+    }
     return entryDe(a.path, a, rows, format, bytes);
   };
   let textosJson = 0;
@@ -172,9 +175,9 @@ export function createArtefactWriter(root: string, db: DuckDBConnection, versao?
       ultimoParquet = format === 'parquet' ? { sql: a.sql, arquivo: final, linhas: written } : null;
       // Parquet is compressed: its text is not in its bytes, so only CSV is looked at.
       const procura = versao !== undefined && format === 'csv' ? procuraEmPartes(versao) : undefined;
-      comVersao.delete(a.path);
+      versaoEm.delete(a.path);
       const entry = await entryFor(root, a.path, a, written, format, procura);
-      if (procura) comVersao.set(a.path, procura.achou);
+      if (procura) versaoEm.set(a.path, procura.posicao);
       return entry;
     } catch (e) {
       await rm(tmp, { force: true });
@@ -201,6 +204,6 @@ export function createArtefactWriter(root: string, db: DuckDBConnection, versao?
     parquet: (a) => copy(a, 'parquet'),
     csv: (a) => copy(a, 'csv'),
     text: (a) => gravar(a, a.content, a.rows, 'text'),
-    contemVersao: (path) => comVersao.get(path),
+    posicaoDaVersao: (path) => versaoEm.get(path),
   };
 }
