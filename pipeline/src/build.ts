@@ -652,9 +652,9 @@ async function runBuild(
     ...DUCKDB_ALLOCATOR_SETTINGS,
   });
   const db = await instance.connect();
+  const writer = createArtefactWriter(buildingDir, db, versao_do_dado);
   try {
     const report = new CollectingReporter(db);
-    const writer = createArtefactWriter(buildingDir, db, versao_do_dado);
     const ctx: BuildContext = { db, versao_do_dado, data_build: dataBuild(now), writer, report, log };
     await ensureQuarantineTable(db);
     await createStagingTables(db, sources);
@@ -832,6 +832,8 @@ async function runBuild(
         stageCache && !sempre.includes(stage)
           ? await stageCache.run(stage, ctx)
           : { entries: await stage.run(ctx), doCache: false };
+      // The writer lets files reach the disk while a stage goes on; a later stage may read them.
+      await writer.concluir();
       if (doCache) etapas_do_cache.push(stage.name);
       // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
       // the call stack takes.
@@ -889,6 +891,7 @@ async function runBuild(
       data: manifest,
     });
 
+    await writer.concluir();
     fase('publicacao');
     const dir = await publishBuild(out, buildingDir, dirDaVersao(versao_do_dado));
     log(`published ${versao_do_dado} at ${dir}`);
@@ -922,6 +925,8 @@ async function runBuild(
       publicada: true,
     };
   } finally {
+    // A failed build's folder is removed: no write of it may land there afterwards.
+    await writer.concluir().catch(() => undefined);
     db.closeSync();
     instance.closeSync();
   }

@@ -360,6 +360,9 @@ export async function openStageCache(a: {
           return ctx.data_build;
         },
       });
+      // Saving links the stage's files into the entry: they must be on disk (the writer may still be
+      // writing them beside the stage).
+      await ctx.writer.concluir?.();
       const porque = key ? await naoReutilizavel(stage, ctx, uso, gravado, entries) : 'no le/cria';
       if (key && !porque && stage.guardarNoCache === false)
         ctx.log(`${stage.name}: not saved in the stage cache (guardarNoCache)`);

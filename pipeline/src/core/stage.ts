@@ -43,6 +43,11 @@ export interface ArtefactWriter {
    * version.
    */
   posicaoDaVersao?(path: string): number | null | undefined;
+  /**
+   * Waits until every artefact written so far is on disk, throwing the first write that failed (a writer
+   * may let files reach the disk while the stage goes on). The build calls it after each stage.
+   */
+  concluir?(): Promise<void>;
 }
 
 export type InvariantKind = 'hard' | 'soft';

@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -35,6 +36,7 @@ describe('writer.jsonTexto: JSON text written elsewhere, held to the schema and 
     const w2 = createArtefactWriter(root, db);
     const e = await w2.jsonTexto?.({ ...alvo, name: 'x', texto: '{"a":1,"b":[]}' });
     expect(e).toMatchObject({ path: 'json/x.json', rows: 1, format: 'json', bytes: 15 });
+    await w2.concluir();
     expect(await readFile(join(root, 'json/x.json'), 'utf8')).toBe('{"a":1,"b":[]}\n');
     await expect(w2.jsonTexto?.({ ...alvo, name: 'x', texto: '[1]' })).rejects.toThrow(/JSON objects/);
     expect(VERIFICAR_TEXTO_A_CADA).toBeGreaterThan(1);
@@ -103,5 +105,58 @@ describe('writer.posicaoDaVersao: where artefacts hold the build version first (
     const semVersao = createArtefactWriter(root, db);
     await semVersao.json({ ...base, name: 'com', path: 'v/com.json', data: { versao_do_dado: VERSAO } });
     expect(semVersao.posicaoDaVersao?.('v/com.json')).toBeUndefined();
+  });
+});
+
+describe('writes beside the stage: entries at once, files on disk by concluir', () => {
+  // Made here: files of a few bytes to 6 MB (beyond the bytes the writer holds at once with 16 in flight),
+  // one path written twice, and a path whose rename must fail.
+  const S = z.strictObject({ i: z.number(), texto: z.string() });
+  const base = { schemaName: 's', schema: S };
+  it('every file is on disk with the bytes its entry hashes; the last artefact at a path wins', async () => {
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    const w = createArtefactWriter(root, db);
+    const entradas = [];
+    for (let i = 0; i < 60; i++)
+      entradas.push(
+        await w.json({
+          ...base,
+          name: `f${i}`,
+          path: `lado/${i % 7}/f${i}.json`,
+          data: { i, texto: 'é'.repeat(i * 50_000) },
+        }),
+      );
+    const ultima = await w.json({
+      ...base,
+      name: 'f3',
+      path: 'lado/3/f3.json',
+      data: { i: -3, texto: 'de novo' },
+    });
+    await w.concluir();
+    for (const e of [...entradas.filter((x) => x.path !== ultima.path), ultima]) {
+      const bytes = await readFile(join(root, e.path));
+      expect({ bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({
+        bytes: e.bytes,
+        sha256: e.sha256,
+      });
+    }
+    expect(JSON.parse(await readFile(join(root, 'lado/3/f3.json'), 'utf8'))).toEqual({
+      i: -3,
+      texto: 'de novo',
+    });
+    expect((await readdir(join(root, 'lado/3'))).filter((n) => n.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('a write that fails is thrown by concluir and by the next write, naming the path, with no temp file left', async () => {
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    const w = createArtefactWriter(root, db);
+    // A folder where the file should go: the rename onto it fails.
+    await mkdir(join(root, 'falha/x.json/dentro'), { recursive: true });
+    await w.json({ ...base, name: 'x', path: 'falha/x.json', data: { i: 1, texto: 'a' } });
+    await expect(w.concluir()).rejects.toThrow('falha/x.json: not written:');
+    await expect(
+      w.json({ ...base, name: 'y', path: 'falha/y.json', data: { i: 2, texto: 'b' } }),
+    ).rejects.toThrow('falha/x.json: not written:');
+    expect((await readdir(join(root, 'falha'))).sort()).toEqual(['x.json']);
   });
 });

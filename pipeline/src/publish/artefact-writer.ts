@@ -59,6 +59,10 @@ async function entryFor(
   return entry;
 }
 
+/** Files written beside the stage at once, and the bytes they may hold in memory together. */
+const GRAVACOES_DE_UMA_VEZ = 16;
+const BYTES_EM_ESPERA = 64 * 2 ** 20;
+
 /** The real writer checks the first `jsonTexto` artefact of a build and one in this many after it in full. */
 export const VERIFICAR_TEXTO_A_CADA = 16;
 
@@ -101,11 +105,21 @@ export function verificarTextoJson(a: {
  * relative and must stay inside `root`. Artefacts written from JS are hashed from the bytes in memory;
  * reading them back cost a second pass over the publication (2 GB of quarterly facts at full scale).
  *
+ * Those bytes reach the disk while the stage goes on (`GRAVACOES_DE_UMA_VEZ` files and
+ * `BYTES_EM_ESPERA` at most): their manifest entry needs only the bytes, and a stage writing thousands of
+ * company files otherwise waited for each file's mkdir, write and rename before making the next one
+ * (docs/benchmarks.md, "Writes beside the stage"). `concluir` waits for them and throws the first failure,
+ * naming the path; the build calls it after every stage, before anything reads or links what it wrote.
+ *
  * @param versao the build's version: the writer then records where artefacts hold its text first
  *   (`posicaoDaVersao`), seen in the bytes as they are written, so the stage cache does not read every
  *   artefact of a saved stage again to find out which to re-stamp and from where.
  */
-export function createArtefactWriter(root: string, db: DuckDBConnection, versao?: string): ArtefactWriter {
+export function createArtefactWriter(
+  root: string,
+  db: DuckDBConnection,
+  versao?: string,
+): ArtefactWriter & Required<Pick<ArtefactWriter, 'concluir'>> {
   const versaoEmBytes = versao === undefined ? null : Buffer.from(versao, 'utf8');
   const versaoEm = new Map<string, number | null>();
   const place = async (path: string): Promise<{ final: string; tmp: string }> => {
@@ -124,6 +138,30 @@ export function createArtefactWriter(root: string, db: DuckDBConnection, versao?
    * every value prints the same).
    */
   let ultimoParquet: { sql: string; arquivo: string; linhas: number } | null = null;
+  /** Writes under way, by path: a second artefact at the same path waits for the first. */
+  const emCurso = new Map<string, Promise<void>>();
+  let bytesEmCurso = 0;
+  let falha: Error | null = null;
+  const gravarAoLado = async (path: string, n: number, escrever: () => Promise<void>) => {
+    while (emCurso.size && (emCurso.size >= GRAVACOES_DE_UMA_VEZ || bytesEmCurso + n > BYTES_EM_ESPERA))
+      await Promise.race(emCurso.values());
+    if (falha) throw falha;
+    const antes = emCurso.get(path);
+    bytesEmCurso += n;
+    const escrito = (async () => {
+      try {
+        await antes;
+        await escrever();
+      } catch (e) {
+        falha ??= new Error(`${path}: not written: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    })();
+    const p = escrito.finally(() => {
+      bytesEmCurso -= n;
+      if (emCurso.get(path) === p) emCurso.delete(path);
+    });
+    emCurso.set(path, p);
+  };
   const gravar = async (
     a: { name: string; path: string; schemaName: string },
     conteudo: string,
@@ -131,15 +169,18 @@ export function createArtefactWriter(root: string, db: DuckDBConnection, versao?
     format: ManifestEntry['format'],
   ): Promise<ManifestEntry> => {
     ultimoParquet = null;
+    if (falha) throw falha;
     const bytes = Buffer.from(conteudo, 'utf8');
     const { final, tmp } = await place(a.path);
-    try {
-      await writeFile(tmp, bytes);
-      await rename(tmp, final);
-    } catch (e) {
-      await rm(tmp, { force: true });
-      throw e;
-    }
+    await gravarAoLado(a.path, bytes.length, async () => {
+      try {
+        await writeFile(tmp, bytes);
+        await rename(tmp, final);
+      } catch (e) {
+        await rm(tmp, { force: true });
+        throw e;
+      }
+    });
     if (versaoEmBytes) {
       const k = bytes.indexOf(versaoEmBytes);
       versaoEm.set(a.path, k === -1 ? null : k);
@@ -205,5 +246,9 @@ export function createArtefactWriter(root: string, db: DuckDBConnection, versao?
     csv: (a) => copy(a, 'csv'),
     text: (a) => gravar(a, a.content, a.rows, 'text'),
     posicaoDaVersao: (path) => versaoEm.get(path),
+    async concluir() {
+      while (emCurso.size) await Promise.all(emCurso.values());
+      if (falha) throw falha;
+    },
   };
 }
