@@ -84,7 +84,7 @@ describe('montarHoje (made-here tables)', () => {
         (99020, 2029, 'DRE', '3.02', 2030, 1, DATE '2031-03-10'),
         (99020, 2028, 'DRE', '3.01', 2029, 1, DATE '2030-03-10')
       ) t(cd_regulator, ano, demo, cd_conta, ano_filing_seguinte, versao_seguinte, dt_receb_seguinte);
-      CREATE TABLE int_mercado_cotacoes AS SELECT * FROM (VALUES
+      CREATE TABLE mart_mercado_precos AS SELECT * FROM (VALUES
         ('FEIT3', DATE '2031-03-09', 'cotahist-feito-aqui.txt'), ('OUTR3', DATE '2031-03-09', 'cotahist-feito-aqui.txt'),
         ('FEIT3', DATE '2031-03-05', 'cotahist-feito-aqui.txt')
       ) t(ticker, data, arquivo);`);

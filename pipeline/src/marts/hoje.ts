@@ -128,7 +128,7 @@ export async function montarHoje(
   const [sessao] = await linhas(
     ctx.db,
     `SELECT data, count(DISTINCT ticker) AS n_codigos, list(DISTINCT arquivo ORDER BY arquivo) AS arquivos
-     FROM int_mercado_cotacoes WHERE data = (SELECT max(data) FROM int_mercado_cotacoes) GROUP BY data`,
+     FROM mart_mercado_precos WHERE data = (SELECT max(data) FROM mart_mercado_precos) GROUP BY data`,
     SessaoRow,
   );
   const mudancas: Mudanca[] = [];
@@ -177,7 +177,7 @@ async function publicarHoje(ctx: BuildContext): Promise<ManifestEntry[]> {
 /** Stage `publicacao_hoje`: after the marts, publishes json/hoje.json (what changed in recent days). */
 export const hojeStage: Stage = {
   name: 'publicacao_hoje',
-  le: ['int_mercado_cotacoes', 'mart_empresas', 'mart_reapresentacoes', 'stg_cvm_doc_indice'],
+  le: ['mart_empresas', 'mart_mercado_precos', 'mart_reapresentacoes', 'stg_cvm_doc_indice'],
   cria: [],
   run: publicarHoje,
 };

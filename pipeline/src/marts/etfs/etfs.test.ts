@@ -382,13 +382,13 @@ describe('montarEtfs on the made-here fund fixtures (data/sample/raw/feitos-aqui
         ('FUNDO FICTICIO DE ÍNDICE (FEITO AQUI)', 'FICT IND', 'FICTICIA', 'FICT', 'IBOV', 'feito-aqui.csv', 2, '20240101'),
         ('OUTRO FUNDO (FEITO AQUI)', 'OUTRO', 'FICTICIA', 'FICU', NULL, 'feito-aqui.csv', 3, '20240101')
       ) t(razao_social, fundo, emissor, codigo, indice, _arquivo, _linha, _data);
-      CREATE TABLE int_mercado_cotacoes AS SELECT ticker, CAST(data AS DATE) AS data, fechamento, volume, codisi, codbdi, arquivo, linha
+      CREATE TABLE mart_mercado_precos AS SELECT ticker, CAST(data AS DATE) AS data, fechamento, volume, codisi, codbdi, arquivo, linha
       FROM (VALUES
         ('FICT11', '2024-01-02', 10.2, 1000.0, 'XXFICTCTF000', '14', 'feito-aqui.TXT', 1),
         ('FICT11', '2024-01-03', 10.1, 2000.0, 'XXFICTCTF000', '14', 'feito-aqui.TXT', 2),
         ('FICT11', '2024-02-02', 10.5, 3000.0, 'XXFICTCTF000', '14', 'feito-aqui.TXT', 3)
       ) t(ticker, data, fechamento, volume, codisi, codbdi, arquivo, linha);
-      CREATE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM int_mercado_cotacoes;
+      CREATE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM mart_mercado_precos;
     `);
     return ctx;
   }
@@ -497,7 +497,7 @@ describe('montarEtfs on the made-here fund fixtures (data/sample/raw/feitos-aqui
         ('88.888.888/0001-88', DATE '2024-09-30', 'OUTRA3', 500, '4', 'feito-aqui.csv', 22);
       INSERT INTO stg_cvm_inf_diario (cnpj_fundo_classe, dt_comptc, vl_quota, vl_patrim_liq, _arquivo, _linha) VALUES
         ('88.888.888/0001-88', DATE '2024-01-02', 10, 1000, 'feito-aqui.csv', 30);
-      INSERT INTO int_mercado_cotacoes VALUES ('FICV11', DATE '2024-01-02', 10.1, 500.0, 'XXFICVCTF000', '14', 'feito-aqui.TXT', 4);
+      INSERT INTO mart_mercado_precos VALUES ('FICV11', DATE '2024-01-02', 10.1, 500.0, 'XXFICVCTF000', '14', 'feito-aqui.TXT', 4);
     `);
     const { recursos } = await montarEtfs(ctx);
     const de = (t: string) => recursos.find((r) => r.cadastro.ticker === t);

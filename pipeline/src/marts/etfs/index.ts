@@ -42,12 +42,12 @@ async function publicarEtfs(ctx: BuildContext): Promise<ManifestEntry[]> {
   return saidas;
 }
 
-/** Stage `publicacao_etfs`: after the market marts (it reads `int_mercado_cotacoes` and `int_mercado_sessoes`). */
+/** Stage `publicacao_etfs`: after the market marts (it reads `mart_mercado_precos` and `int_mercado_sessoes`). */
 export const etfsStage: Stage = {
   name: 'publicacao_etfs',
   le: [
-    'int_mercado_cotacoes',
     'int_mercado_sessoes',
+    'mart_mercado_precos',
     'stg_b3_etf_listados',
     'stg_cvm_cad_fi',
     'stg_cvm_cda_blc',

@@ -5,7 +5,7 @@ import { textos } from '../../core/sql.ts';
 
 /**
  * SQL of the ETF marts. Inputs: the B3 ETF list (`stg_b3_etf_listados`), COTAHIST through
- * `int_mercado_cotacoes` (CODBDI 14), and the CVM fund files (`stg_cvm_cad_fi`, `stg_cvm_registro_*`,
+ * `mart_mercado_precos` (CODBDI 14), and the CVM fund files (`stg_cvm_cad_fi`, `stg_cvm_registro_*`,
  * `stg_cvm_inf_diario`, `stg_cvm_cda_*`). Every table keeps the file and line of what it read.
  */
 
@@ -124,7 +124,7 @@ QUALIFY row_number() OVER (PARTITION BY v.ticker, d.dt_comptc
 -- sessions of each listed ETF code (standard lot, CODBDI 14)
 CREATE OR REPLACE TABLE int_etf_precos AS
 SELECT c.ticker, c.data, c.fechamento, c.volume, c.codisi, c.arquivo || ':' || c.linha AS origem
-FROM int_mercado_cotacoes c JOIN int_etf_lista l USING (ticker)
+FROM mart_mercado_precos c JOIN int_etf_lista l USING (ticker)
 WHERE c.codbdi = '14';
 
 -- premium per session: price / quota of the same date − 1, only when both exist

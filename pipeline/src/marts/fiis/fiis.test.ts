@@ -233,10 +233,10 @@ describe('montarFiis (made-here tables)', () => {
           valor_patrimonial_cotas, _arquivo, _linha);
       CREATE TABLE stg_cvm_fii_trimestral_imovel (cnpj_fundo_classe VARCHAR, data_referencia DATE, versao INTEGER,
         nome_imovel VARCHAR, percentual_vacancia DOUBLE);
-      CREATE TABLE int_mercado_cotacoes AS SELECT * FROM (VALUES
+      CREATE TABLE mart_mercado_precos AS SELECT * FROM (VALUES
         ('XXXX11', DATE '2030-02-24', 6.0, 'BRXXXXCTF000', 'CI', '12', 'c.txt', 3)
       ) t(ticker, data, fechamento, codisi, especi, codbdi, arquivo, linha);
-      CREATE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM int_mercado_cotacoes;
+      CREATE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM mart_mercado_precos;
       CREATE OR REPLACE MACRO int_mercado_primeira_sessao(d) AS (SELECT min(data) FROM int_mercado_sessoes WHERE data >= d);
     `);
     await garantirTabelasFiis(ctx.db);

@@ -56,17 +56,17 @@ CREATE OR REPLACE TABLE int_fii_informes AS
 SELECT * FROM int_fii_informes_versoes
 QUALIFY row_number() OVER (PARTITION BY cnpj, competencia ORDER BY versao DESC) = 1;
 
--- FII quotes: the whole sessions (int_mercado_cotacoes) plus COTAHIST excerpts for days the whole files lack.
+-- FII quotes: the whole sessions (mart_mercado_precos) plus COTAHIST excerpts for days the whole files lack.
 -- Excerpts stay out of the session calendar (see cotahistRecorteSpec), so P/VP still uses whole sessions.
 CREATE OR REPLACE TABLE int_fii_cotacoes AS
-SELECT ticker, data, fechamento, codisi, especi, arquivo, linha FROM int_mercado_cotacoes WHERE codbdi = '${CODBDI_FII}'
+SELECT ticker, data, fechamento, codisi, especi, arquivo, linha FROM mart_mercado_precos WHERE codbdi = '${CODBDI_FII}'
 UNION ALL
 SELECT * FROM (
   SELECT upper(trim(codneg)) AS ticker, data_pregao AS data, CAST(preult AS DOUBLE) / fatcot AS fechamento, codisi,
     trim(especi) AS especi, _arquivo AS arquivo, _linha AS linha
   FROM stg_b3_cotahist_recorte r
   WHERE codbdi = '${CODBDI_FII}' AND tpmerc = '010' AND preult > 0 AND fatcot > 0
-    AND NOT EXISTS (SELECT 1 FROM int_mercado_cotacoes m WHERE m.ticker = upper(trim(r.codneg)) AND m.data = r.data_pregao)
+    AND NOT EXISTS (SELECT 1 FROM mart_mercado_precos m WHERE m.ticker = upper(trim(r.codneg)) AND m.data = r.data_pregao)
   QUALIFY row_number() OVER (PARTITION BY upper(trim(codneg)), data_pregao ORDER BY _arquivo, _linha) = 1);
 
 CREATE OR REPLACE TABLE int_fii_codigos AS
@@ -89,7 +89,7 @@ WITH base AS (
 ), precificado AS (
   SELECT b.*, p.fechamento AS preco, date_diff('day', b.data_entrega, b.data_preco) AS dias_ate_preco,
     p.arquivo || ':' || p.linha AS fonte_preco
-  FROM base b LEFT JOIN int_mercado_cotacoes p
+  FROM base b LEFT JOIN mart_mercado_precos p
     ON p.codisi = b.isin_fundo AND p.data = b.data_preco AND p.codbdi = '${CODBDI_FII}'
 )
 SELECT *,
@@ -171,12 +171,12 @@ export async function garantirTabelasFiis(db: BuildContext['db']): Promise<void>
     _arquivo VARCHAR, _linha BIGINT)`);
 }
 
-/** Stage `mart_fiis`: runs after the market marts (it needs `int_mercado_cotacoes` and the session calendar). */
+/** Stage `mart_fiis`: runs after the market marts (it needs `mart_mercado_precos` and the session calendar). */
 export const fiisMartStage: Stage = {
   name: 'mart_fiis',
   le: [
-    'int_mercado_cotacoes',
     'int_mercado_primeira_sessao',
+    'mart_mercado_precos',
     'stg_b3_cotahist_recorte',
     'stg_b3_fundos_proventos',
     'stg_cvm_fii_mensal_complemento',

@@ -41,28 +41,21 @@ const CLASSE_DO_ISIN = `CASE WHEN substr(codisi, 7, 3) <> 'ACN' THEN NULL
        WHEN substr(codisi, 10, 2) = 'OR' THEN 'ON'
        WHEN substr(codisi, 10, 1) = 'P' THEN 'PN' END`;
 
+/** The standard-lot rows of COTAHIST the marts price with (docs/sources.md §3): written once, used twice. */
+const LOTE_PADRAO = `codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join(', ')}) AND tpmerc = '010'
+  AND preult > 0 AND fatcot > 0`;
+
 /**
+ * `mart_mercado_precos`: one row per trading code and session; raw prices divided by FATCOT, the
+ * adjustment factor kept apart (only DESDOBRAMENTO/BONIFICACAO percentages of docs/sources.md §4.2 are
+ * applied; a GRUPAMENTO is counted in `int_mercado_eventos_nao_aplicados` and never applied silently).
+ * It is also what the funds, ETF and "today" stages read for a session's rows: a separate copy without the
+ * factor (`int_mercado_cotacoes`, 4.2 M rows at full scale) cost every build ~1 s and ~600 MB
+ * (docs/benchmarks.md, "One copy of the session rows fewer").
  * `int_mercado_sessoes`: the session calendar is the set of dates present in the COTAHIST files of the
  * build, not a holiday table: a date missing from our files is a date we cannot price.
- * `mart_mercado_precos`: one row per trading code and session; raw prices divided by FATCOT, the adjustment
- * factor kept apart (only DESDOBRAMENTO/BONIFICACAO percentages of docs/sources.md §4.2 are applied;
- * a GRUPAMENTO is counted in `int_mercado_eventos_nao_aplicados` and never applied silently).
  */
 export const SQL_PRECOS = /* sql */ `
-CREATE OR REPLACE TABLE int_mercado_cotacoes AS
-SELECT upper(trim(codneg)) AS ticker, data_pregao AS data,
-  CAST(preabe AS DOUBLE) / fatcot AS abertura, CAST(premax AS DOUBLE) / fatcot AS maxima,
-  CAST(premin AS DOUBLE) / fatcot AS minima, CAST(preult AS DOUBLE) / fatcot AS fechamento,
-  CAST(voltot AS DOUBLE) AS volume, codisi, trim(especi) AS especi, codbdi,
-  ${CLASSE_DO_ISIN} AS classe, _arquivo AS arquivo, _linha AS linha
-FROM stg_b3_cotahist
-WHERE codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join(', ')}) AND tpmerc = '010'
-  AND preult > 0 AND fatcot > 0;
-
-CREATE OR REPLACE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM int_mercado_cotacoes ORDER BY data;
--- the point-in-time rule on the calendar: first session on or after d (NULL when our files have none)
-CREATE OR REPLACE MACRO int_mercado_primeira_sessao(d) AS (SELECT min(data) FROM int_mercado_sessoes WHERE data >= d);
-
 CREATE OR REPLACE TABLE int_mercado_eventos AS
 SELECT isincode AS codisi, upper(trim(label)) AS tipo, CAST(lastdateprior AS DATE) AS data_com,
   CAST(factor AS DOUBLE) AS fator, _arquivo AS arquivo, _linha AS linha
@@ -81,12 +74,27 @@ WITH e AS (
 ),
 f AS (
   SELECT c.codisi, c.data, exp(sum(ln(1 / (1 + e.fator / 100)))) AS fator_ajuste
-  FROM (SELECT DISTINCT codisi, data FROM int_mercado_cotacoes WHERE codisi IN (SELECT codisi FROM e)) c
+  FROM (
+    SELECT DISTINCT codisi, data_pregao AS data FROM stg_b3_cotahist
+    WHERE ${LOTE_PADRAO} AND codisi IN (SELECT codisi FROM e)
+  ) c
   JOIN e ON e.codisi = c.codisi AND c.data <= e.data_com
   GROUP BY ALL
+),
+c AS (
+  SELECT upper(trim(codneg)) AS ticker, data_pregao AS data,
+    CAST(preabe AS DOUBLE) / fatcot AS abertura, CAST(premax AS DOUBLE) / fatcot AS maxima,
+    CAST(premin AS DOUBLE) / fatcot AS minima, CAST(preult AS DOUBLE) / fatcot AS fechamento,
+    CAST(voltot AS DOUBLE) AS volume, codisi, trim(especi) AS especi, codbdi,
+    ${CLASSE_DO_ISIN} AS classe, _arquivo AS arquivo, _linha AS linha
+  FROM stg_b3_cotahist WHERE ${LOTE_PADRAO}
 )
 SELECT c.*, coalesce(f.fator_ajuste, 1) AS fator_ajuste
-FROM int_mercado_cotacoes c LEFT JOIN f ON f.codisi = c.codisi AND f.data = c.data;
+FROM c LEFT JOIN f ON f.codisi = c.codisi AND f.data = c.data;
+
+CREATE OR REPLACE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM mart_mercado_precos ORDER BY data;
+-- the point-in-time rule on the calendar: first session on or after d (NULL when our files have none)
+CREATE OR REPLACE MACRO int_mercado_primeira_sessao(d) AS (SELECT min(data) FROM int_mercado_sessoes WHERE data >= d);
 
 -- company of each code: the FCA list of codes (mart_tickers) of the fundamentals marts
 CREATE OR REPLACE TABLE int_mercado_precos_empresa AS
@@ -104,7 +112,6 @@ export const precosStage: Stage = {
     'stg_b3_proventos_dinheiro',
   ],
   cria: [
-    'int_mercado_cotacoes',
     'int_mercado_eventos',
     'int_mercado_eventos_nao_aplicados',
     'int_mercado_precos_empresa',
