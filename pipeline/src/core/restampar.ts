@@ -82,9 +82,9 @@ export async function restampar(
     return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
   const hash = createHash('sha256');
-  const copia = copyFile(de, para, constants.COPYFILE_FICLONE);
   let cauda: Buffer;
   const fh = await open(de, 'r');
+  const copia = copyFile(de, para, constants.COPYFILE_FICLONE);
   try {
     const { size } = await fh.stat();
     if (desde + Buffer.byteLength(antiga) > size)

@@ -289,10 +289,9 @@ export async function openStageCache(a: {
         async (e) => {
           const de = join(a.buildDir, e.path);
           await ligar(de, join(tmp, 'arquivos', e.path));
-          const versao_em =
-            versaoLida && e.format !== 'parquet'
-              ? (ctx.writer.posicaoDaVersao?.(e.path) ?? (await posicaoNoArquivo(de, ctx.versao_do_dado)))
-              : null;
+          // null: the writer saw the bytes and the version is not in them; undefined: it did not write them.
+          const vista = versaoLida && e.format !== 'parquet' ? ctx.writer.posicaoDaVersao?.(e.path) : null;
+          const versao_em = vista === undefined ? await posicaoNoArquivo(de, ctx.versao_do_dado) : vista;
           return { entrada: e, versao_em };
         },
         { concurrency: ARQUIVOS_DE_UMA_VEZ },
