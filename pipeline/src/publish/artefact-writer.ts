@@ -169,7 +169,6 @@ export function createArtefactWriter(
     format: ManifestEntry['format'],
   ): Promise<ManifestEntry> => {
     ultimoParquet = null;
-    if (falha) throw falha;
     const bytes = Buffer.from(conteudo, 'utf8');
     const { final, tmp } = await place(a.path);
     await gravarAoLado(a.path, bytes.length, async () => {

@@ -5,6 +5,7 @@ import { fundDistributionsSpec } from '../../sources/b3/fundos.ts';
 import { FEITO_AQUI } from '../feito-aqui.ts';
 import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
 import { DIAS_MAX_ATE_PRECO } from '../mercado/multiplos.ts';
+import { COTAHIST_COM_PRECO } from '../mercado/precos.ts';
 import { montarSerieMensal, sqlDy12m } from './mensal.ts';
 
 /** COTAHIST CODBDI of real-estate fund quotas (docs/sources.md §3): the only rows that name a FII code. */
@@ -65,7 +66,7 @@ SELECT * FROM (
   SELECT upper(trim(codneg)) AS ticker, data_pregao AS data, CAST(preult AS DOUBLE) / fatcot AS fechamento, codisi,
     trim(especi) AS especi, _arquivo AS arquivo, _linha AS linha
   FROM stg_b3_cotahist_recorte r
-  WHERE codbdi = '${CODBDI_FII}' AND tpmerc = '010' AND preult > 0 AND fatcot > 0
+  WHERE codbdi = '${CODBDI_FII}' AND ${COTAHIST_COM_PRECO}
     AND NOT EXISTS (SELECT 1 FROM mart_mercado_precos m WHERE m.ticker = upper(trim(r.codneg)) AND m.data = r.data_pregao)
   QUALIFY row_number() OVER (PARTITION BY upper(trim(codneg)), data_pregao ORDER BY _arquivo, _linha) = 1);
 

@@ -41,9 +41,14 @@ const CLASSE_DO_ISIN = `CASE WHEN substr(codisi, 7, 3) <> 'ACN' THEN NULL
        WHEN substr(codisi, 10, 2) = 'OR' THEN 'ON'
        WHEN substr(codisi, 10, 1) = 'P' THEN 'PN' END`;
 
+/**
+ * A COTAHIST row with a price the marts can use: the cash market (TPMERC 010), a last price and a quotation
+ * factor. Also the rule of the funds' COTAHIST excerpts (fiis/sql.ts).
+ */
+export const COTAHIST_COM_PRECO = "tpmerc = '010' AND preult > 0 AND fatcot > 0";
+
 /** The standard-lot rows of COTAHIST the marts price with (docs/sources.md §3): written once, used twice. */
-const LOTE_PADRAO = `codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join(', ')}) AND tpmerc = '010'
-  AND preult > 0 AND fatcot > 0`;
+const LOTE_PADRAO = `codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join(', ')}) AND ${COTAHIST_COM_PRECO}`;
 
 /**
  * `mart_mercado_precos`: one row per trading code and session; raw prices divided by FATCOT, the
