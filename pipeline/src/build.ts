@@ -55,6 +55,8 @@ import {
   type PendingFiles,
   prepareDelimitedFiles,
   stageDelimited,
+  type TextosVerificados,
+  verificarTextos,
 } from './readers/delimited.ts';
 import { stageFixedWidth } from './readers/fixed-width.ts';
 import { stageJson } from './readers/json.ts';
@@ -310,6 +312,29 @@ interface BatchInput {
   key: string | null;
 }
 
+/** A batch's inputs opened (zips extracted to the work dir) and its delimited members' text checked. */
+interface LoteAberto {
+  opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[];
+  verificados: TextosVerificados;
+}
+
+/**
+ * Opens a batch ahead of its staging. Extraction (zlib on libuv's threads) and the text check
+ * (JavaScript) need no DuckDB, so the build runs them for the next batch while DuckDB appends the current
+ * one's rows on one thread; staging a full-scale ITR zip spent 1.4 s extracting and 1.0 s checking text
+ * beside 4.8 s in DuckDB, one after the other. On an error what was opened is closed.
+ */
+async function abrirLote(batch: BatchInput[], work: string): Promise<LoteAberto> {
+  const opened: LoteAberto['opened'] = [];
+  try {
+    for (const b of batch) opened.push({ b, ...(await openInput(b.input, join(work, `zip-${b.i}`))) });
+    return { opened, verificados: await verificarTextos(opened.flatMap((o) => o.files)) };
+  } catch (e) {
+    for (const o of opened) await o.close();
+    throw e;
+  }
+}
+
 /**
  * Stages a batch of inputs. Files of one delimited spec across the whole batch are typed and checked
  * together (one DuckDB statement per step for e.g. 16 years of BPA members), since per statement the
@@ -319,7 +344,7 @@ interface BatchInput {
  */
 async function stageBatch(
   ctx: BuildContext,
-  batch: BatchInput[],
+  lote: Promise<LoteAberto>,
   work: string,
   threads: Awaited<ReturnType<typeof threadsFor>>,
   cache: StagingCache | null,
@@ -329,10 +354,9 @@ async function stageBatch(
 ): Promise<EntradaASalvar[]> {
   /** Each staged input's cache entry, for the build to save (`salvamentoDeEntradas`). */
   const aSalvar: EntradaASalvar[] = [];
-  const opened: { b: BatchInput; files: RecognisedFile[]; close(): Promise<void> }[] = [];
+  const { opened, verificados } = await lote;
   const pending: PendingFiles[] = [];
   try {
-    for (const b of batch) opened.push({ b, ...(await openInput(b.input, join(work, `zip-${b.i}`))) });
     // Phase 1: type and check every delimited file of the batch, grouped by spec.
     const groups = delimitedBySpec(opened.flatMap((o) => o.files));
     const pendingOf = new Map<string, PendingFiles>();
@@ -346,6 +370,7 @@ async function stageBatch(
         files.map((g) => g.file),
         ctx.report,
         work,
+        verificados,
       );
       pending.push(...ps);
       for (const p of ps) for (const a of p.arquivos) pendingOf.set(slot(spec.id, a), p);
@@ -727,17 +752,33 @@ async function runBuild(
     };
     let batch: BatchInput[] = [];
     let batchBytes = 0;
-    const flushBatch = async () => {
-      if (!batch.length) return;
-      const aSalvar = await stageBatch(ctx, batch, work, threads, cache, report, (results, key) =>
+    // The batch being opened while the one before it is staged (`abrirLote`); staged when the next batch
+    // is cut, or before a cache hit or the end (inputs stay in order).
+    const lotes: { aberto: Promise<LoteAberto> | null } = { aberto: null };
+    const stageLote = async (lote: Promise<LoteAberto> | null) => {
+      if (!lote) return;
+      const aSalvar = await stageBatch(ctx, lote, work, threads, cache, report, (results, key) =>
         logStaged(results, false, key),
       );
       if (salvamento && aSalvar.length) {
         await threads.one();
         for (const e of aSalvar) await salvamento.salvar(e);
       }
+    };
+    const stageAberto = async () => {
+      const lote = lotes.aberto;
+      lotes.aberto = null;
+      await stageLote(lote);
+    };
+    const flushBatch = async () => {
+      if (!batch.length) return;
+      const anterior = lotes.aberto;
+      lotes.aberto = abrirLote(batch, work);
+      // Awaited by stageBatch, or in the finally below when the build stops first: never unhandled.
+      lotes.aberto.catch(() => {});
       batch = [];
       batchBytes = 0;
+      await stageLote(anterior);
     };
     salvamento = cache ? await salvamentoDeEntradas(instance, db, cache, threads.all - 1) : null;
     try {
@@ -747,6 +788,7 @@ async function runBuild(
         if (key) usedKeys.add(key);
         if (key && hit) {
           await flushBatch();
+          await stageAberto();
           hits.push({ key, meta: hit });
           continue;
         }
@@ -757,9 +799,15 @@ async function runBuild(
         batchBytes += bytes;
       }
       await flushBatch();
+      await stageAberto();
       await flushHits();
       await salvamento?.concluir();
     } finally {
+      // A batch opened ahead of a batch that failed: its members are removed (a failed open removed its own).
+      await lotes.aberto?.then(
+        (l) => Promise.all(l.opened.map((o) => o.close())),
+        () => {},
+      );
       await salvamento?.fechar();
     }
     await threads.reset();

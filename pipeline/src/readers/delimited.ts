@@ -7,7 +7,7 @@ import { InputError } from '../core/source.ts';
 import { lit, quote, textos } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
 import { ensureStagingTable, factsOf, sqlType, stagingColumn, stagingColumnsOf } from '../core/staging.ts';
-import { checkText, latin1ToUtf8 } from './text-check.ts';
+import { checkText, latin1ToUtf8, type TextCheck } from './text-check.ts';
 
 /** Quarantine reasons (`motivo`) produced by this reader. */
 export const MOTIVOS = {
@@ -192,8 +192,41 @@ interface Prepared {
   c1Bytes: boolean;
 }
 
-async function prepare(spec: DelimitedSourceSpec, file: InputFile): Promise<Prepared> {
-  const text = await checkText(file.path, file.arquivo, spec.encoding);
+/** Text checks made ahead of staging (`verificarTextos`), by declared encoding and path. */
+export type TextosVerificados = ReadonlyMap<string, TextCheck>;
+const chaveDoTexto = (encoding: string, path: string) => `${encoding}\u0000${path}`;
+
+/**
+ * Checks the text of the delimited files among `files` ahead of their staging, so the build can check a
+ * batch's members while DuckDB appends the previous batch's rows (the check is JavaScript on the main
+ * thread, the append runs in DuckDB's). A file whose check fails is left out: `prepare` checks it again
+ * when its turn comes and throws the same error, naming file and line, at the same point as before.
+ */
+export async function verificarTextos(
+  files: Iterable<{ spec: SourceSpec; file: InputFile }>,
+): Promise<TextosVerificados> {
+  const out = new Map<string, TextCheck>();
+  for (const { spec, file } of files) {
+    if (spec.kind !== 'delimited') continue;
+    const k = chaveDoTexto(spec.encoding, file.path);
+    if (out.has(k)) continue;
+    try {
+      out.set(k, await checkText(file.path, file.arquivo, spec.encoding));
+    } catch {
+      // checked again, and thrown, by prepare
+    }
+  }
+  return out;
+}
+
+async function prepare(
+  spec: DelimitedSourceSpec,
+  file: InputFile,
+  verificados?: TextosVerificados,
+): Promise<Prepared> {
+  const text =
+    verificados?.get(chaveDoTexto(spec.encoding, file.path)) ??
+    (await checkText(file.path, file.arquivo, spec.encoding));
   const header = text.header.split(spec.delimiter);
   return {
     file,
@@ -549,10 +582,12 @@ export async function prepareDelimitedFiles(
   files: InputFile[],
   report: BuildReporter,
   scratchDir: string = tmpdir(),
+  /** The files' text checks made ahead (`verificarTextos`); a file not there is checked here. */
+  verificados?: TextosVerificados,
 ): Promise<PendingFiles[]> {
   const prepared: Prepared[] = [];
   try {
-    for (const f of files) prepared.push(await prepare(spec, f));
+    for (const f of files) prepared.push(await prepare(spec, f, verificados));
   } catch {
     // The files are taken one by one, so the error names the file as usual.
     return typedGroups(db, spec, files, null, report, scratchDir);
