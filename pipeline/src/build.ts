@@ -86,6 +86,11 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Published versions kept in `out` after this build (default DEFAULT_KEEP_VERSIONS; current always kept). */
   keepVersions?: number;
+  /**
+   * Bytes of raw input staged together (default BATCH_BYTES). Tests set it low to cut small inputs into
+   * several batches: what is staged must not depend on where the batches are cut.
+   */
+  loteBytes?: number;
   log?: (message: string) => void;
   /**
    * Called as each phase of the build starts (bench/run.ts times them; the last, `fim`, when it is done).
@@ -794,7 +799,7 @@ async function runBuild(
         }
         await flushHits();
         const bytes = (await stat(input.path)).size;
-        if (batch.length && batchBytes + bytes > BATCH_BYTES) await flushBatch();
+        if (batch.length && batchBytes + bytes > (opts.loteBytes ?? BATCH_BYTES)) await flushBatch();
         batch.push({ i, input, key });
         batchBytes += bytes;
       }

@@ -23,8 +23,8 @@ export interface EntradaASalvar {
  */
 export interface SalvamentoDeEntradas {
   /**
-   * Queues an entry and returns once its save has started, so staging runs ahead of saving by no more
-   * than the entries being saved. Throws an earlier save's error.
+   * Queues an entry and returns once fewer than ENTRADAS_EM_ESPERA entries wait, so staging runs ahead
+   * of saving by at most that many entries. Throws an earlier save's error.
    */
   salvar(e: EntradaASalvar): Promise<void>;
   /** A save runs or waits. */
@@ -42,6 +42,15 @@ export interface SalvamentoDeEntradas {
  * the 16 years of rows it loaded from the staging cache are not compressed for one day's.
  */
 export const LINHAS_PARA_COMPRIMIR = 500_000;
+
+/**
+ * Entries that may wait for a save while the build stages on. An entry is a few row ranges of tables the
+ * build keeps anyway, so waiting costs no memory; a batch of small inputs (at escala 0.1 the first holds
+ * 16 DFP and 8 FCA zips) is saved while the next batch is staged, where returning only once each save
+ * had started made the build wait for all but the last of them (~6 s of the 28 s the CVM inputs of
+ * escala 0.1 took to stage, the other core idle meanwhile).
+ */
+export const ENTRADAS_EM_ESPERA = 64;
 
 /**
  * `conexoes`: connections saving beside the build's (the build's threads less the one staging). With
@@ -93,7 +102,7 @@ export async function salvamentoDeEntradas(
         .catch((erro: unknown) => {
           falha ??= { erro };
         });
-      await fila.onSizeLessThan(1);
+      await fila.onSizeLessThan(ENTRADAS_EM_ESPERA);
     },
     get ocupado() {
       return fila.size + fila.pending > 0;
