@@ -51,6 +51,18 @@ describe('restampar: an artefact with its version replaced, copied up to the ver
     expect(await conferir(texto, 'linhagem')).toBeLessThan(64 * 1024);
   });
 
+  it('refuses a small file (read whole) whose version does not first occur at the recorded byte', async () => {
+    const de = join(pasta, 'pequeno.json');
+    await writeFile(de, `{"a":1,"v":"${ANTIGA}"}\n`);
+    await expect(
+      restampar(de, join(pasta, 'b', 'pequeno.json'), 13, ANTIGA, NOVAS[0] as string),
+    ).rejects.toThrow(`${de}: the version ${ANTIGA} does not start at the recorded byte 13`);
+    // The offset the writer records for these bytes: re-stamped.
+    await expect(
+      restampar(de, join(pasta, 'b', 'pequeno.json'), 12, ANTIGA, NOVAS[0] as string),
+    ).resolves.toMatchObject({ bytes: Buffer.byteLength(`{"a":1,"v":"${NOVAS[0]}"}\n`) });
+  });
+
   it('refuses an offset where the version does not start, or past the end, naming the file', async () => {
     const texto = `${'y'.repeat(100_000)}${ANTIGA}\n`;
     const de = join(pasta, 'errado.json');

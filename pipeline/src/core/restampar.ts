@@ -59,6 +59,9 @@ async function lerTudo(fh: FileHandle, buf: Buffer, posicao: number, arquivo: st
   }
 }
 
+const naoComecaEm = (de: string, antiga: string, desde: number) =>
+  new Error(`${de}: the version ${antiga} does not start at the recorded byte ${desde}`);
+
 /**
  * Writes at `para` the artefact `de` with its version `antiga` re-stamped as `nova`, given `desde`, the
  * byte offset of the version's first occurrence (recorded when the artefact was written). The bytes before
@@ -77,7 +80,11 @@ export async function restampar(
 ): Promise<{ bytes: number; sha256: string }> {
   await mkdir(dirname(para), { recursive: true });
   if (desde < COPIAR_A_PARTIR_DE) {
-    const bytes = substituirBytes(await readFile(de), antiga, nova);
+    const lidos = await readFile(de);
+    // The recorded byte must start the version's first occurrence, as below: a cached file that changed
+    // since it was saved is refused, not re-stamped and published.
+    if (lidos.indexOf(antiga) !== desde) throw naoComecaEm(de, antiga, desde);
+    const bytes = substituirBytes(lidos, antiga, nova);
     await writeFile(para, bytes);
     return { bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
   }
@@ -107,7 +114,7 @@ export async function restampar(
   }
   // A wrong offset would leave the old version in the copied bytes: the recorded byte must start it.
   if (!cauda.subarray(0, Buffer.byteLength(antiga)).equals(Buffer.from(antiga, 'utf8')))
-    throw new Error(`${de}: the version ${antiga} does not start at the recorded byte ${desde}`);
+    throw naoComecaEm(de, antiga, desde);
   const novaCauda = substituirBytes(cauda, antiga, nova);
   await copia;
   await truncate(para, desde);
