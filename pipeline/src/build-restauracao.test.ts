@@ -19,9 +19,9 @@ import { cvmSources } from './sources/cvm/index.ts';
 import { SAMPLE_RAW } from './test-support/sample.ts';
 
 /**
- * A restored stage's files are linked and re-stamped in the background while the next stages run
- * (StageCache.run). A failure there must still fail the build, naming the file, with nothing published
- * lost and nothing left behind, and a good restore must publish what the stage wrote.
+ * A restored stage's files are linked and re-stamped into the build (StageCache.run). A cached file that
+ * changed since it was saved must fail the build naming the file, with nothing published lost and nothing
+ * left behind, and a good restore must publish what the stage wrote with the new version.
  */
 const root = mkdtempSync(join(tmpdir(), 'build-restauracao-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -92,7 +92,7 @@ beforeAll(() => {
   );
 });
 
-describe('restored stages written in the background', () => {
+describe('restored stages', () => {
   it('a restore re-stamps the version and the manifest lists what was written', async () => {
     await build(opts);
     // A new input only the second stage reads: the first is restored, its file re-stamped.
@@ -107,7 +107,7 @@ describe('restored stages written in the background', () => {
     expect(r.report.etapas.find((e) => e.nome === 'mart_indice')?.artefatos).toBe(1);
   });
 
-  it('a restore that fails after later stages ran fails the build naming the file; current is intact', async () => {
+  it('a cached file that changed fails the build naming it; current is intact, nothing left', async () => {
     const antes = hashesOfCurrent();
     // The cached copy loses its first byte, so the version no longer starts at the recorded offset.
     const [copia, ...outras] = noCache('json/mart_indice.json');

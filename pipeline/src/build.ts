@@ -233,9 +233,8 @@ function stagingParquet(
           }),
         ],
       };
-      // A restored quarantine's one file is awaited here: this stage's entries are returned whole.
       for (const e of stageCache
-        ? await (await stageCache.run(quarentena, ctx)).entries
+        ? (await stageCache.run(quarentena, ctx)).entries
         : await quarentena.run(ctx))
         entries.push(e);
       return entries;
@@ -684,8 +683,6 @@ async function runBuild(
   });
   const db = await instance.connect();
   const writer = createArtefactWriter(buildingDir, db, versao_do_dado);
-  /** Restored stages' files being written in the background (StageCache.run). */
-  const restauracoes: Promise<ManifestEntry[]>[] = [];
   try {
     const report = new CollectingReporter(db);
     const ctx: BuildContext = { db, versao_do_dado, data_build: dataBuild(now), writer, report, log };
@@ -867,8 +864,7 @@ async function runBuild(
         `staging cache: ${adiadas.size} tables left on disk until a stage reads them: ${[...adiadas.keys()].join(', ')}`,
       );
     const etapas_do_cache: string[] = [];
-    // Each stage's entries, in stage order; a restored stage's are written in the background (StageCache.run).
-    const porEtapa: (ManifestEntry[] | Promise<ManifestEntry[]>)[] = [];
+    const artefatos: ManifestEntry[] = [];
     const etapas: BuildReport['etapas'] = [];
     // Run outside the stage cache: neither is ever cached (no `le`/`cria`: the first links the staging
     // cache's parts and sends only `_quarantine` through it, the second's input is not a table), and
@@ -882,21 +878,20 @@ async function runBuild(
       stagingParquet(plan.cached.cache, partes, buildingDir, stageCache),
       downloadsStage(downloadLog),
     ];
-    const fora = async (stage: Stage) => {
-      const entries = await stage.run(ctx);
-      return { entries, quantos: entries.length, doCache: false };
-    };
     for (const stage of [...sempre, ...stages]) {
       report.stage = stage.name;
       fase({ etapa: stage.name });
-      const feita =
-        stageCache && !sempre.includes(stage) ? await stageCache.run(stage, ctx) : await fora(stage);
-      if (!Array.isArray(feita.entries)) restauracoes.push(feita.entries);
+      const { entries, doCache } =
+        stageCache && !sempre.includes(stage)
+          ? await stageCache.run(stage, ctx)
+          : { entries: await stage.run(ctx), doCache: false };
       // The writer lets files reach the disk while a stage goes on; a later stage may read them.
       await writer.concluir();
-      if (feita.doCache) etapas_do_cache.push(stage.name);
-      porEtapa.push(feita.entries);
-      etapas.push({ nome: stage.name, artefatos: feita.quantos });
+      if (doCache) etapas_do_cache.push(stage.name);
+      // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
+      // the call stack takes.
+      for (const e of entries) artefatos.push(e);
+      etapas.push({ nome: stage.name, artefatos: entries.length });
       const failed = report.failedHard(stage.name);
       if (failed.length)
         throw new InvariantError(
@@ -905,11 +900,6 @@ async function runBuild(
         );
     }
 
-    // Restored stages' files: all in the build dir before the report counts and the manifest lists them.
-    const artefatos: ManifestEntry[] = [];
-    // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
-    // the call stack takes.
-    for (const es of porEtapa) for (const e of await es) artefatos.push(e);
     fase('relatorio');
     const tabelas = new Map<string, BuildReport['tabelas'][number]>();
     // Still in `adiadas`: no stage that ran read them, and their row count is the one the cache recorded.
@@ -990,7 +980,6 @@ async function runBuild(
   } finally {
     // A failed build's folder is removed: no write of it may land there afterwards.
     await writer.concluir().catch(() => undefined);
-    await Promise.allSettled(restauracoes);
     db.closeSync();
     instance.closeSync();
   }

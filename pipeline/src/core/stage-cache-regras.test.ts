@@ -96,7 +96,7 @@ async function construir(versao: string, nome: string, stg: number[]) {
     report.stage = s.name;
     const r = await cache.run(s, ctx);
     if (r.doCache) doCache.push(s.name);
-    entradas.push(...(await r.entries));
+    entradas.push(...r.entries);
   }
   const linhas = (await db.runAndReadAll('SELECT * FROM mart_a_em(4)')).getRows().map((r) => Number(r[0]));
   const tipos = (await db.runAndReadAll('DESCRIBE mart_a')).getRows().map((r) => String(r[1]));

@@ -72,20 +72,7 @@ export interface StageCache {
    * when a table it created or a Parquet artefact holds the build's version, or when a hard invariant
    * failed.
    */
-  run(
-    stage: Stage,
-    ctx: BuildContext,
-  ): Promise<{
-    /**
-     * A restored stage's entries are a promise: its files are linked and re-stamped into the build dir
-     * while the next stages run (no stage reads another's files), one restore after another. The build
-     * awaits them before its report and manifest, and before removing a failed build's folder.
-     */
-    entries: ManifestEntry[] | Promise<ManifestEntry[]>;
-    /** How many entries: the build report counts them per stage before they are all written. */
-    quantos: number;
-    doCache: boolean;
-  }>;
+  run(stage: Stage, ctx: BuildContext): Promise<{ entries: ManifestEntry[]; doCache: boolean }>;
   /** Deletes the entries this build did not use (the cache holds one build's stages). */
   prune(): Promise<number>;
 }
@@ -213,15 +200,7 @@ export async function openStageCache(a: {
     }
   };
 
-  // The restores' files, in the background one restore after another (see `run`): at most
-  // ARQUIVOS_DE_UMA_VEZ files at once, as when each restore waited for its own.
-  let restauracoes: Promise<unknown> = Promise.resolve();
-
-  const restore = async (
-    key: string,
-    e: Entrada,
-    ctx: BuildContext,
-  ): Promise<{ arquivos: Promise<ManifestEntry[]> }> => {
+  const restore = async (key: string, e: Entrada, ctx: BuildContext): Promise<ManifestEntry[]> => {
     const base = pasta(key);
     for (const t of e.tabelas) {
       const parquet = join(base, 'tabelas', `${t.nome}.parquet`);
@@ -237,34 +216,27 @@ export async function openStageCache(a: {
       e.tabelas.map((t) => t.nome).filter((n) => e.macros.some((m) => new RegExp(`\\b${n}\\b`).test(m.ddl))),
     );
     for (const m of e.macros) await ctx.db.run(m.ddl);
+    const entries = await pMap(
+      e.artefatos,
+      async ({ entrada, versao_em }): Promise<ManifestEntry> => {
+        const de = join(base, 'arquivos', entrada.path);
+        const para = join(a.buildDir, entrada.path);
+        if (versao_em === null || e.versao_do_dado === ctx.versao_do_dado) {
+          await ligar(de, para);
+          return entrada;
+        }
+        // The only text of the artefact that depends on the build: the version, written as it is.
+        return {
+          ...entrada,
+          ...(await restampar(de, para, versao_em, e.versao_do_dado, ctx.versao_do_dado)),
+        };
+      },
+      { concurrency: ARQUIVOS_DE_UMA_VEZ },
+    );
     for (const q of e.quarentena) await ctx.report.quarantine(q);
     for (const i of e.invariantes) ctx.report.invariant(i);
     for (const n of e.notas) ctx.report.note(n.etapa, n.mensagem);
-    // A nightly build re-stamps 3 GB of restored JSON (docs/benchmarks.md): copied and hashed beside the
-    // price stages instead of before them.
-    const arquivos = restauracoes.then(() =>
-      pMap(
-        e.artefatos,
-        async ({ entrada, versao_em }): Promise<ManifestEntry> => {
-          const de = join(base, 'arquivos', entrada.path);
-          const para = join(a.buildDir, entrada.path);
-          if (versao_em === null || e.versao_do_dado === ctx.versao_do_dado) {
-            await ligar(de, para);
-            return entrada;
-          }
-          // The only text of the artefact that depends on the build: the version, written as it is.
-          return {
-            ...entrada,
-            ...(await restampar(de, para, versao_em, e.versao_do_dado, ctx.versao_do_dado)),
-          };
-        },
-        { concurrency: ARQUIVOS_DE_UMA_VEZ },
-      ),
-    );
-    // The next restore starts once this one is done, whatever its outcome; the build awaits `arquivos`.
-    restauracoes = arquivos.catch(() => undefined);
-    // In an object: an async function returning the promise itself would wait for it.
-    return { arquivos };
+    return entries;
   };
 
   /** Why the stage's result cannot be reused, or null. */
@@ -347,10 +319,10 @@ export async function openStageCache(a: {
       const hit = key ? await lookup(key) : null;
       if (key && hit) {
         usadas.add(key);
-        const { arquivos } = await restore(key, hit, ctx);
+        const entries = await restore(key, hit, ctx);
         for (const t of stage.cria ?? []) chaves.set(t, key);
         ctx.log(`${stage.name}: from the stage cache`);
-        return { entries: arquivos, quantos: hit.artefatos.length, doCache: true };
+        return { entries, doCache: true };
       }
       await carregar(ctx.db, stage.le && stage.cria ? [...stage.le, ...stage.cria] : [...pendentes.keys()]);
       const uso = { versao: false, data: false };
@@ -410,7 +382,7 @@ export async function openStageCache(a: {
         if (key && !porque) chaves.set(t, key);
         else chaves.delete(t);
       }
-      return { entries, quantos: entries.length, doCache: false };
+      return { entries, doCache: false };
     },
     async prune() {
       let n = 0;
