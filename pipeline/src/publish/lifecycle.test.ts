@@ -1,5 +1,4 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import {
   cpSync,
   mkdirSync,
@@ -16,6 +15,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../build.ts';
 import { InputError } from '../core/source.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
+import { hashesOfCurrent } from '../test-support/builds.ts';
 import { SAMPLE_RAW } from '../test-support/sample.ts';
 import { applyRetention, BuildLockedError, LOCK_NAME } from './lifecycle.ts';
 import { pastasDePublicacao } from './pastas-de-teste.ts';
@@ -24,18 +24,6 @@ const { out, good, broken } = pastasDePublicacao('ciclo-');
 const now = new Date('2026-11-22T15:00:00Z');
 const opts = { out, label: 'ciclo', sources: cvmSources, now, stages: [] };
 const ITR_ZIP = join(SAMPLE_RAW, 'feitos-aqui/cvm/itr_cia_aberta_2024.zip');
-
-/** sha256 of every file under the build `current` points to, by relative path. */
-function hashesOfCurrent(): Record<string, string> {
-  const dir = join(out, readlinkSync(join(out, 'current')));
-  const hashes: Record<string, string> = {};
-  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const p = join(e.parentPath, e.name);
-    hashes[p.slice(dir.length + 1)] = createHash('sha256').update(readFileSync(p)).digest('hex');
-  }
-  return hashes;
-}
 
 const scratchIn = (dir: string) => readdirSync(dir).filter((n) => n.startsWith('.'));
 const versions = () =>
@@ -65,7 +53,7 @@ describe('build directory lifecycle', () => {
   it('a first good build publishes version 1', async () => {
     const r = await build({ ...opts, raw: good });
     expect(r.versao_do_dado).toBe('2026-11-22-ciclo|1');
-    published = hashesOfCurrent();
+    published = hashesOfCurrent(out);
     expect(Object.keys(published)).toContain('manifest.json');
     expect(scratchIn(out)).toEqual([]);
   });
@@ -90,7 +78,7 @@ describe('build directory lifecycle', () => {
     expect(left.some((n) => /^\.building-[0-9a-f]+$/.test(n))).toBe(true);
     expect(left.some((n) => /^\.work-[0-9a-f]+$/.test(n))).toBe(true);
     expect(readlinkSync(join(out, 'current'))).toBe('2026-11-22-ciclo.1');
-    expect(hashesOfCurrent()).toEqual(published);
+    expect(hashesOfCurrent(out)).toEqual(published);
   });
 
   it('the next build takes the dead lock, removes what the dead build left; a corrupt zip among good ones fails it and nothing published is lost', async () => {
@@ -99,7 +87,7 @@ describe('build directory lifecycle', () => {
     expect((err as InputError).arquivo).toBe('itr_cia_aberta_2023.zip');
     expect(scratchIn(out)).toEqual([]);
     expect(versions()).toEqual(['2026-11-22-ciclo.1']);
-    expect(hashesOfCurrent()).toEqual(published);
+    expect(hashesOfCurrent(out)).toEqual(published);
   });
 
   it('a live lock refuses the build and leaves the running build alone', async () => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BuildResult, build } from '../build.ts';
 
@@ -22,4 +24,16 @@ export function differences(a: BuildResult, b: BuildResult): string[] {
   const diff = a.manifest.artefatos.filter((e) => other.get(e.path) !== key(e)).map((e) => e.path);
   const mine = new Set(a.manifest.artefatos.map((e) => e.path));
   return [...diff, ...b.manifest.artefatos.filter((e) => !mine.has(e.path)).map((e) => `+${e.path}`)];
+}
+
+/** sha256 of every file under the version `out/current` points to, by path inside it. */
+export function hashesOfCurrent(out: string): Record<string, string> {
+  const dir = join(out, readlinkSync(join(out, 'current')));
+  const hashes: Record<string, string> = {};
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!e.isFile()) continue;
+    const p = join(e.parentPath, e.name);
+    hashes[p.slice(dir.length + 1)] = createHash('sha256').update(readFileSync(p)).digest('hex');
+  }
+  return hashes;
 }
