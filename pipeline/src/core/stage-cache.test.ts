@@ -8,6 +8,7 @@ import { eventosEmpresasStage } from '../marts/eventos/index.ts';
 import { fundamentosStages } from '../marts/fundamentos/index.ts';
 import { acoesStage } from '../marts/mercado/acoes.ts';
 import { mercadoStages } from '../marts/mercado/index.ts';
+import { multiplosStage } from '../marts/mercado/multiplos.ts';
 import { precosStage } from '../marts/mercado/precos.ts';
 import { lucroTrimestralStage } from '../marts/mercado/trimestrais.ts';
 import { construtorDeBuilds, differences } from '../test-support/builds.ts';
@@ -85,12 +86,16 @@ describe('stage cache', () => {
     // Made here: the real monthly FII file without its last data row, as if CVM had republished it.
     writeFileSync(path, `${linhas.slice(0, -2).join('\n')}\n`, 'latin1');
     const { r, lines } = await run('x', cache);
-    expect(precosStage.guardarNoCache).toBe(false);
-    expect(lines).toContain('mart_precos: not saved in the stage cache (guardarNoCache)');
-    expect(r.etapas_do_cache).not.toContain('mart_precos');
-    // Reads mart_precos's tables (recomputed from the same inputs, so keyed as before) and the filings.
-    expect(acoesStage.le).toContain('int_mercado_precos_empresa');
-    expect(r.etapas_do_cache).toContain('mart_acoes');
+    for (const s of [precosStage, acoesStage]) {
+      expect(s.guardarNoCache).toBe(false);
+      expect(lines).toContain(`${s.name}: not saved in the stage cache (guardarNoCache)`);
+      expect(r.etapas_do_cache).not.toContain(s.name);
+    }
+    // Reads the tables of both (recomputed from the same inputs, so keyed as before) and the filings.
+    expect(multiplosStage.le).toEqual(
+      expect.arrayContaining(['int_mercado_precos_empresa', 'int_mercado_preco_classe']),
+    );
+    expect(r.etapas_do_cache).toContain('mart_multiplos');
     expect(r.etapas_do_cache).not.toContain('mart_fiis');
   }, 300_000);
 });

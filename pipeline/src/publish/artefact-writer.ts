@@ -43,7 +43,8 @@ async function entryFor(
   // Buffer it added its size to the build's memory peak (issue #10 item 2).
   const arquivo = join(root, path);
   const hash = createHash('sha256');
-  for await (const parte of createReadStream(arquivo) as AsyncIterable<Buffer>) {
+  // 1 MiB reads: the default 64 KiB made the hashing of a 233 MB CSV (the `precos` set) 40% slower.
+  for await (const parte of createReadStream(arquivo, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
     hash.update(parte);
     procura?.parte(parte);
   }

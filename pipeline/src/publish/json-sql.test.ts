@@ -1,6 +1,13 @@
 import { DuckDBInstance, listValue } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
-import { type CampoJson, jsonInteiro, jsonNumero, jsonObjetoPorLinha, jsonTexto } from './json-sql.ts';
+import {
+  type CampoJson,
+  jsonData,
+  jsonInteiro,
+  jsonNumero,
+  jsonObjetoPorLinha,
+  jsonTexto,
+} from './json-sql.ts';
 
 const db = await (await DuckDBInstance.create(':memory:')).connect();
 
@@ -104,6 +111,32 @@ describe('JSON text written by DuckDB equals JSON.stringify', () => {
       `SELECT ${jsonInteiro('x')} FROM (SELECT unnest([0, -5, 2025, 9007199254740991, NULL]::BIGINT[]) AS x, generate_subscripts([0,0,0,0,0], 1) AS i) ORDER BY i`,
     );
     expect(r.getRowsJson().map((row) => row[0])).toEqual(['0', '-5', '2025', '9007199254740991', 'null']);
+  });
+
+  it('dates: the ISO day JavaScript writes, zero-padded, from year 1 to 9999; other dates stop the query', async () => {
+    const r = aleatorio(30);
+    const dias = [
+      '0001-01-01',
+      '0999-12-31',
+      '1000-01-01',
+      '1986-01-02',
+      '2024-02-29',
+      '9999-12-31',
+      // made here: random days of every century (0001-01-01 is -62,135,596,800,000 ms from the epoch)
+      ...Array.from({ length: 500 }, () =>
+        new Date(-62_135_596_800_000 + Math.floor(r() * 3_652_059) * 86_400_000).toISOString().slice(0, 10),
+      ),
+    ];
+    const esperado = dias.map((d) => JSON.stringify(new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10)));
+    expect(await emSql(dias, (c) => jsonData(`CAST(${c} AS DATE)`))).toEqual(esperado);
+    expect(await emSql([null], (c) => jsonData(`CAST(${c} AS DATE)`))).toEqual(['null']);
+    expect(await porLinha([...dias, null], (c) => ({ data: `CAST(${c} AS DATE)` }))).toEqual(
+      [...esperado, 'null'].map((x) => `{"x":${x}}`),
+    );
+    for (const d of ["'infinity'", "'10000-01-01'", "'0044-03-15 (BC)'"])
+      await expect(db.runAndReadAll(`SELECT ${jsonData(`CAST(${d} AS DATE)`)}`)).rejects.toThrow(
+        /date outside the years 1 to 9999/,
+      );
   });
 
   it('texts: every character below U+0100, quotes, backslashes, unicode, and random mixes', async () => {

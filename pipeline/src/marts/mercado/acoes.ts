@@ -156,6 +156,10 @@ export const acoesStage: Stage = {
     'int_mercado_doc_receb',
     'int_mercado_preco_classe',
   ],
+  // Like mart_precos: it reads that stage's session rows, so its key changes with every COTAHIST day and
+  // every filing, and no nightly or weekly build reads its entry; saving `int_mercado_preco_classe`
+  // (2.9 M rows at full scale) cost every build 0.9 s (docs/benchmarks.md, "A new day: ...").
+  guardarNoCache: false,
   async run(ctx) {
     await ctx.db.run(SQL_ACOES);
     await aplicarChecagens(ctx.db, ctx.report, [

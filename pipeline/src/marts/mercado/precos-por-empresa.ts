@@ -20,7 +20,7 @@ import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
 /** One session as JSON text (publish/json-sql.ts), in SessaoPrecoSchema's key order. */
 const SESSAO_JSON = jsonObjetoPorLinha(
   {
-    data: { texto: "strftime(data, '%Y-%m-%d')" },
+    data: { data: 'data' },
     fechamento: { numero: 'fechamento' },
     // the row-by-row reading coerced a missing volume to 0 (z.coerce); kept, so no byte changes
     volume: { numero: 'coalesce(volume, 0)' },
@@ -32,7 +32,7 @@ const TickerJsonSchema = PrecosEmpresaSchema.shape.tickers.element;
 
 /** One closed factor run as JSON text, in the schema's key order. */
 const FATOR_JSON = jsonObjetoPorLinha(
-  { ate: { texto: "strftime(data, '%Y-%m-%d')" }, fator: { numero: 'fator_ajuste' } },
+  { ate: { data: 'data' }, fator: { numero: 'fator_ajuste' } },
   Object.keys(TickerJsonSchema.shape.fatores_ajuste.element.shape),
 );
 

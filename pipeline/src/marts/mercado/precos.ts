@@ -60,6 +60,19 @@ const LOTE_PADRAO = `codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join('
  * `int_mercado_sessoes`: the session calendar is the set of dates present in the COTAHIST files of the
  * build, not a holiday table: a date missing from our files is a date we cannot price.
  */
+/** The columns of `mart_mercado_precos` that `int_mercado_precos_empresa` keeps, beside the company. */
+const COLUNAS_PRECOS_EMPRESA = [
+  'ticker',
+  'data',
+  'fechamento',
+  'volume',
+  'codisi',
+  'classe',
+  'arquivo',
+  'linha',
+  'fator_ajuste',
+] as const;
+
 export const SQL_PRECOS = /* sql */ `
 CREATE OR REPLACE TABLE int_mercado_eventos AS
 SELECT isincode AS codisi, upper(trim(label)) AS tipo, CAST(lastdateprior AS DATE) AS data_com,
@@ -101,9 +114,12 @@ CREATE OR REPLACE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM mart_me
 -- the point-in-time rule on the calendar: first session on or after d (NULL when our files have none)
 CREATE OR REPLACE MACRO int_mercado_primeira_sessao(d) AS (SELECT min(data) FROM int_mercado_sessoes WHERE data >= d);
 
--- company of each code: the FCA list of codes (mart_tickers) of the fundamentals marts
+-- company of each code: the FCA list of codes (mart_tickers) of the fundamentals marts; only the columns its
+-- readers use (3 M rows at full scale: the session's open, high, low, ESPECI and BDI code cost every build
+-- a third more to write, docs/benchmarks.md)
 CREATE OR REPLACE TABLE int_mercado_precos_empresa AS
-SELECT t.cd_regulator, p.* FROM mart_mercado_precos p JOIN (SELECT DISTINCT cd_regulator, ticker FROM mart_tickers) t USING (ticker);
+SELECT t.cd_regulator, ${COLUNAS_PRECOS_EMPRESA.map((c) => `p.${c}`).join(', ')}
+FROM mart_mercado_precos p JOIN (SELECT DISTINCT cd_regulator, ticker FROM mart_tickers) t USING (ticker);
 `;
 
 export const precosStage: Stage = {
