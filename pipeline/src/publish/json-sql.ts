@@ -44,8 +44,8 @@ export function jsonInteiro(expr: string): string {
 /**
  * A DATE as the JSON string `YYYY-MM-DD` (how the schemas write a day), `null` for SQL NULL. DuckDB's own
  * text of a DATE is that ISO form, zero-padded, for the years 1 to 9999; other dates (infinity, BC, five
- * digits) stop the query instead of becoming a text no schema accepts. No escaping to do: a third cheaper
- * than `strftime` through `jsonTexto` over the 5 M sessions of the `precos.json` artefacts.
+ * digits) stop the query instead of becoming a text no schema accepts. No escaping to do: half the time of
+ * `strftime` through `jsonTexto` (0.09 against 0.18 s over the 3 M sessions of the `precos.json` files).
  */
 export function jsonData(expr: string): string {
   const v = `(${expr})`;

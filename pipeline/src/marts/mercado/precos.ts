@@ -115,8 +115,8 @@ CREATE OR REPLACE TABLE int_mercado_sessoes AS SELECT DISTINCT data FROM mart_me
 CREATE OR REPLACE MACRO int_mercado_primeira_sessao(d) AS (SELECT min(data) FROM int_mercado_sessoes WHERE data >= d);
 
 -- company of each code: the FCA list of codes (mart_tickers) of the fundamentals marts; only the columns its
--- readers use (3 M rows at full scale: the session's open, high, low, ESPECI and BDI code cost every build
--- a third more to write, docs/benchmarks.md)
+-- readers use (3 M rows at full scale: with the session's open, high, low, ESPECI and BDI code as well it
+-- took 1.3 s to write instead of 0.65 s, docs/benchmarks.md)
 CREATE OR REPLACE TABLE int_mercado_precos_empresa AS
 SELECT t.cd_regulator, ${COLUNAS_PRECOS_EMPRESA.map((c) => `p.${c}`).join(', ')}
 FROM mart_mercado_precos p JOIN (SELECT DISTINCT cd_regulator, ticker FROM mart_tickers) t USING (ticker);
