@@ -158,7 +158,8 @@ export const acoesStage: Stage = {
   ],
   // Like mart_precos: it reads that stage's session rows, so its key changes with every COTAHIST day and
   // every filing, and no nightly or weekly build reads its entry; saving `int_mercado_preco_classe`
-  // (2.9 M rows at full scale) cost every build 0.9 s (docs/benchmarks.md, "A new day: narrower session rows, `mart_acoes` not saved").
+  // (2.9 M rows at full scale) cost every build 0.9 s (docs/benchmarks.md, "A new day: narrower session
+  // rows, `mart_acoes` not saved").
   guardarNoCache: false,
   async run(ctx) {
     await ctx.db.run(SQL_ACOES);

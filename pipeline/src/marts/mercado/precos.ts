@@ -50,16 +50,6 @@ export const COTAHIST_COM_PRECO = "tpmerc = '010' AND preult > 0 AND fatcot > 0"
 /** The standard-lot rows of COTAHIST the marts price with (docs/sources.md §3): written once, used twice. */
 const LOTE_PADRAO = `codbdi IN (${CODBDI_LOTE_PADRAO.map((c) => `'${c}'`).join(', ')}) AND ${COTAHIST_COM_PRECO}`;
 
-/**
- * `mart_mercado_precos`: one row per trading code and session; raw prices divided by FATCOT, the
- * adjustment factor kept apart (only DESDOBRAMENTO/BONIFICACAO percentages of docs/sources.md §4.2 are
- * applied; a GRUPAMENTO is counted in `int_mercado_eventos_nao_aplicados` and never applied silently).
- * It is also what the funds, ETF and "today" stages read for a session's rows: a separate copy without the
- * factor (`int_mercado_cotacoes`, 4.2 M rows at full scale) cost every build ~1 s and ~600 MB
- * (docs/benchmarks.md, "One copy of the session rows fewer").
- * `int_mercado_sessoes`: the session calendar is the set of dates present in the COTAHIST files of the
- * build, not a holiday table: a date missing from our files is a date we cannot price.
- */
 /** The columns of `mart_mercado_precos` that `int_mercado_precos_empresa` keeps, beside the company. */
 const COLUNAS_PRECOS_EMPRESA = [
   'ticker',
@@ -73,6 +63,16 @@ const COLUNAS_PRECOS_EMPRESA = [
   'fator_ajuste',
 ] as const;
 
+/**
+ * `mart_mercado_precos`: one row per trading code and session; raw prices divided by FATCOT, the
+ * adjustment factor kept apart (only DESDOBRAMENTO/BONIFICACAO percentages of docs/sources.md §4.2 are
+ * applied; a GRUPAMENTO is counted in `int_mercado_eventos_nao_aplicados` and never applied silently).
+ * It is also what the funds, ETF and "today" stages read for a session's rows: a separate copy without the
+ * factor (`int_mercado_cotacoes`, 4.2 M rows at full scale) cost every build ~1 s and ~600 MB
+ * (docs/benchmarks.md, "One copy of the session rows fewer").
+ * `int_mercado_sessoes`: the session calendar is the set of dates present in the COTAHIST files of the
+ * build, not a holiday table: a date missing from our files is a date we cannot price.
+ */
 export const SQL_PRECOS = /* sql */ `
 CREATE OR REPLACE TABLE int_mercado_eventos AS
 SELECT isincode AS codisi, upper(trim(label)) AS tipo, CAST(lastdateprior AS DATE) AS data_com,
