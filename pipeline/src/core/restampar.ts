@@ -11,14 +11,13 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { PEDACO_DE_LEITURA } from './partes-do-arquivo.ts';
 
 /**
  * Below this offset of the version's first occurrence an artefact is read, patched and written whole: the
  * lineage packs hold the version in every record, and for a small prefix a kernel copy saves nothing.
  */
 const COPIAR_A_PARTIR_DE = 64 * 1024;
-/** Bytes of the copied prefix read at a time to hash it. */
-const PEDACO = 1 << 20;
 
 /**
  * `buf` with every occurrence of `de` replaced by `para`, left to right, as `String.replaceAll` on the
@@ -98,7 +97,7 @@ export async function restampar(
       throw new Error(
         `${de}: the version's first byte was recorded at ${desde}, past the file's ${size} bytes`,
       );
-    const buf = Buffer.allocUnsafe(Math.min(PEDACO, desde));
+    const buf = Buffer.allocUnsafe(Math.min(PEDACO_DE_LEITURA, desde));
     for (let pos = 0; pos < desde; pos += buf.length) {
       const parte = pos + buf.length <= desde ? buf : buf.subarray(0, desde - pos);
       await lerTudo(fh, parte, pos, de);

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { type ManifestEntry, ManifestEntrySchema } from '@fundamentos/schemas/manifest';
 import pMap from 'p-map';
 import { z } from 'zod';
+import { partesDoArquivo } from './partes-do-arquivo.ts';
 import { procuraEmPartes } from './procura-em-partes.ts';
 import { restampar } from './restampar.ts';
 import { lit, quote } from './sql.ts';
@@ -139,8 +139,7 @@ async function contem(db: DuckDBConnection, from: string, texto: string): Promis
  */
 async function posicaoNoArquivo(path: string, texto: string): Promise<number | null> {
   const procura = procuraEmPartes(texto);
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
-    if (procura.parte(chunk)) break;
+  for await (const chunk of partesDoArquivo(path)) if (procura.parte(chunk)) break;
   return procura.posicao;
 }
 

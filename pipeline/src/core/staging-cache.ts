@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import type { DiscoveredInput } from './discover.ts';
+import { sha256DoArquivo } from './partes-do-arquivo.ts';
 import { lit, quote } from './sql.ts';
 import { emVetoresCheios, withOneThread } from './staging.ts';
 
@@ -78,13 +78,6 @@ export function chaveDuplicatas(
   return createHash('sha256')
     .update(JSON.stringify({ formato: ENTRY_FORMAT, spec, arquivos, entradas }))
     .digest('hex');
-}
-
-async function sha256File(path: string): Promise<string> {
-  const h = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>)
-    h.update(chunk);
-  return h.digest('hex');
 }
 
 const PIPELINE_SRC = join(import.meta.dirname, '..');
@@ -231,7 +224,7 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
             code,
             arquivo: input.arquivo,
             kind: input.kind,
-            sha256: await sha256File(input.path),
+            sha256: await sha256DoArquivo(input.path),
             specs,
           }),
         )
@@ -346,7 +339,7 @@ export async function openStagingCache(root: string): Promise<StagingCache> {
                 tabela: t,
                 linhas: n,
                 bytes: (await stat(arquivo)).size,
-                sha256: await sha256File(arquivo),
+                sha256: await sha256DoArquivo(arquivo),
               });
           }
         });

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { sha256DoArquivo } from '../core/partes-do-arquivo.ts';
 import type { DownloadLogEntry, DownloadLogWriter, DownloadOutcome } from './download-log.ts';
 import { type HttpAnswer, httpGet, TooManyRedirectsError } from './http-get.ts';
 import { type PartMeta, readPartMeta, removePart, writePartMeta } from './part-meta.ts';
@@ -50,15 +50,14 @@ export interface DownloadResult {
 
 export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
 
+/** sha256 of a file, or null when there is none. */
 export async function sha256File(path: string): Promise<string | null> {
-  const hash = createHash('sha256');
   try {
-    await pipeline(createReadStream(path), hash);
+    return await sha256DoArquivo(path);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
-  return hash.digest('hex');
 }
 
 async function sizeOf(path: string): Promise<number> {

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, join, normalize } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { z } from 'zod';
+import { sha256DoArquivo } from '../core/partes-do-arquivo.ts';
 import { procuraEmPartes } from '../core/procura-em-partes.ts';
 import type { ArtefactWriter } from '../core/stage.ts';
 
@@ -42,18 +42,13 @@ async function entryFor(
   // Hashed in chunks: a bulk CSV (every quarterly fact) is gigabytes at full scale, and read whole into one
   // Buffer it added its size to the build's memory peak (issue #10 item 2).
   const arquivo = join(root, path);
-  const hash = createHash('sha256');
-  // 1 MiB reads: the default 64 KiB made the hashing of a 233 MB CSV (the `precos` set) 40% slower.
-  for await (const parte of createReadStream(arquivo, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
-    hash.update(parte);
-    procura?.parte(parte);
-  }
+  const sha256 = await sha256DoArquivo(arquivo, procura && ((parte) => procura.parte(parte)));
   const entry: ManifestEntry = {
     name: a.name,
     path,
     rows,
     bytes: (await stat(arquivo)).size,
-    sha256: hash.digest('hex'),
+    sha256,
     schema: a.schemaName,
     format,
   };

@@ -1,6 +1,7 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { partesDoArquivo } from '../core/partes-do-arquivo.ts';
 import { InputError } from '../core/source.ts';
 
 export interface TextCheck {
@@ -83,7 +84,7 @@ async function latin1WithoutUtf8(path: string, arquivo: string): Promise<TextChe
   const headerParts: Buffer[] = [];
   // The last 3 bytes of the previous chunk (latin-1), so a sequence split between chunks is seen.
   let tail = '';
-  for await (const buf of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  for await (const buf of partesDoArquivo(path)) {
     bytes += buf.length;
     const str = buf.toString('latin1');
     ONLY_UTF8.lastIndex = 0;
@@ -187,7 +188,7 @@ export async function checkText(
     return end;
   };
 
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of partesDoArquivo(path)) {
     bytes += chunk.length;
     // The last 3 bytes wait for the next chunk so a multi-byte sequence split between chunks is seen whole.
     const buf = carry.length ? Buffer.concat([carry, chunk]) : chunk;
@@ -219,7 +220,7 @@ export async function checkText(
  */
 export async function latin1ToUtf8(path: string, target: string): Promise<void> {
   await pipeline(
-    createReadStream(path, { highWaterMark: 1 << 20 }),
+    partesDoArquivo(path),
     new Transform({
       transform(chunk: Buffer, _enc, done) {
         done(null, Buffer.from(chunk.toString('latin1'), 'utf8'));
