@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import { build, DEFAULT_MEMORY_LIMIT } from '../src/build.ts';
 import type { Stage } from '../src/core/stage.ts';
@@ -96,7 +97,14 @@ async function main(): Promise<void> {
   const eventos: { t: number; msg: string }[] = [];
   // CPU time (this process, DuckDB threads included) beside wall time: on a shared machine the wall
   // time of a stage mostly measures the neighbours.
-  const etapas: { nome: string; ms: number; ms_cpu: number; max_rss_mib: number }[] = [];
+  const etapas: {
+    nome: string;
+    ms: number;
+    ms_cpu: number;
+    max_rss_mib: number;
+    escritos_mib: number | null;
+    temporarios_mib: number;
+  }[] = [];
   const cpuMs = () => {
     const c = process.cpuUsage();
     return (c.user + c.system) / 1000;
@@ -113,23 +121,37 @@ async function main(): Promise<void> {
           ...(s.cria ? { cria: s.cria } : {}),
           ...(s.guardarNoCache === false ? { guardarNoCache: false } : {}),
         };
+  // What DuckDB holds in its temporary files once a stage ends: what did not fit in `memory_limit`.
+  const temporarios = async (db: DuckDBConnection) =>
+    Number(
+      (
+        await db.runAndReadAll('SELECT coalesce(sum(size), 0) FROM duckdb_temporary_files()')
+      ).getRows()[0]?.[0] ?? 0,
+    ) /
+    2 ** 20;
   const cronometrar = (s: Stage): Stage => ({
     name: s.name,
     ...declaracoes(s),
     async run(ctx) {
       const t = performance.now();
       const c = cpuMs();
+      const b = bytesEscritos();
       cpuAntesDasEtapas ??= c;
       rodaram.add(s.name);
       try {
         return await s.run(ctx);
       } finally {
+        const f = bytesEscritos();
         etapas.push({
           nome: s.name,
           ms: performance.now() - t,
           ms_cpu: cpuMs() - c,
           // The peak so far: the stage where it jumps is the one holding too much at once.
           max_rss_mib: process.resourceUsage().maxRSS / 1024,
+          // Its artefacts and what DuckDB spilled meanwhile (its stage-cache save comes after): a stage
+          // writing far more than it publishes is spilling.
+          escritos_mib: f === null || b === null ? null : (f - b) / 2 ** 20,
+          temporarios_mib: await temporarios(ctx.db),
         });
       }
     },
@@ -220,7 +242,7 @@ async function main(): Promise<void> {
   console.log('  mart stages:');
   for (const e of etapas)
     console.log(
-      `    ${e.nome.padEnd(34)} ${seg(e.ms).padStart(9)}  CPU ${seg(e.ms_cpu).padStart(8)}  maxRSS so far ${mil(e.max_rss_mib).padStart(6)} MiB`,
+      `    ${e.nome.padEnd(34)} ${seg(e.ms).padStart(9)}  CPU ${seg(e.ms_cpu).padStart(8)}  maxRSS so far ${mil(e.max_rss_mib).padStart(6)} MiB  written ${(e.escritos_mib === null ? 'n/a' : `${mil(e.escritos_mib)} MiB`).padStart(10)}  spilled ${mil(e.temporarios_mib).padStart(6)} MiB`,
     );
   const relatorio = z
     .object({ etapas: z.array(z.record(z.string(), z.unknown())) })
