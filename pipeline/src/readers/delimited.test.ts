@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { build } from '../build.ts';
 import { tabelaDeStagingPublicada } from '../publish/staging-publicado.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { fiiMensalComplementoSpec } from '../sources/fundos/fii-mensal.ts';
+import { gruposRepetidos } from './delimited.ts';
 import { inputErrorOf as inputError } from '../test-support/input-error.ts';
 import { dataLines, query, SAMPLE_RAW } from '../test-support/sample.ts';
 
@@ -262,5 +264,32 @@ describe('decimal columns read exponent form exactly, never through a float', ()
     expect(await vlConta('1.5E-10')).toEqual({ staged: [], motivos: ['casas_decimais_excedidas'] });
     expect(await vlConta('1E+40')).toEqual({ staged: [], motivos: ['nao_numerico'] });
     expect(await vlConta('1E-1000')).toEqual({ staged: [], motivos: ['nao_numerico'] });
+  });
+});
+
+describe('repeated keys are found by a hash of the key (gruposRepetidos)', () => {
+  // Rows made here: the key's columns as the staged statements type them (text, date, integer), NULLs
+  // among them, as a spec lacking another's key column holds.
+  it('counts the groups sharing a key, NULLs equal, and none when every key differs', async () => {
+    const db = await (await DuckDBInstance.create(':memory:')).connect();
+    await db.run(`CREATE TABLE t AS SELECT * FROM (VALUES
+      ('a.csv', 'X', DATE '2020-03-31', 1, NULL::DATE),
+      ('a.csv', 'X', DATE '2020-03-31', 1, NULL::DATE),
+      ('a.csv', 'X', DATE '2020-03-31', 2, NULL::DATE),
+      ('b.csv', 'X', DATE '2020-03-31', 1, DATE '2020-01-01'),
+      ('b.csv', 'X', DATE '2020-03-31', 1, DATE '2020-01-02'),
+      ('b.csv', 'Y', NULL, 1, DATE '2020-01-01'),
+      ('b.csv', 'Y', NULL, 1, DATE '2020-01-01')) v(arq, conta, dt, versao, ini)`);
+    const contar = async (onde: string, cols: string[]) =>
+      Number((await db.runAndReadAll(gruposRepetidos('t', onde, cols))).getRows()[0]?.[0]);
+    // a.csv's first two rows; b.csv's last two (NULL date equal to NULL date)
+    expect(await contar('true', ['arq', 'conta', 'dt', 'versao', 'ini'])).toBe(2);
+    expect(await contar("arq = 'a.csv'", ['arq', 'conta', 'dt', 'versao', 'ini'])).toBe(1);
+    // Without `ini`, b.csv's rows 4–5 share a key too.
+    expect(await contar("arq = 'b.csv'", ['arq', 'conta', 'dt', 'versao'])).toBe(2);
+    // Rows whose keys all differ (the third, fourth and fifth): no group.
+    expect(await contar("arq = 'a.csv' AND versao = 2", ['arq', 'conta', 'dt', 'versao', 'ini'])).toBe(0);
+    expect(await contar('rowid IN (2, 3, 4)', ['arq', 'conta', 'dt', 'versao', 'ini'])).toBe(0);
+    db.closeSync();
   });
 });

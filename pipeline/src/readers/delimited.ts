@@ -449,7 +449,8 @@ async function appendDirect(
       const c = got.get(`${group.spec.staged}\u0000${file.file.arquivo}`);
       if (c ? c.rows !== file.rows || c.min !== 2 || c.max !== file.rows + 1 : file.rows !== 0) return null;
     }
-    // Keys repeated inside a file. A file is one spec's, so grouping by file keeps the specs apart;
+    // Keys repeated inside a file (or a hash collision: the run then takes the exact path below, which
+    // quarantines only real repeats). A file is one spec's, so grouping by file keeps the specs apart;
     // specs sharing a table (the DFP/ITR statements) are checked by one grouped count over the union of
     // their keys when each spec lacks the others' extra key columns (always NULL in its rows): one scan
     // of the appended rows instead of one per key with a filter on the file (1.1 s against 1.5 s for
@@ -460,7 +461,7 @@ async function appendDirect(
         const repeated = Number(
           (
             await db.runAndReadAll(
-              `SELECT count(*) FROM (SELECT 1 FROM ${quote(table)} WHERE rowid >= ${before.get(table) ?? 0}${filtro} GROUP BY _arquivo, ${cols.join(', ')} HAVING count(*) > 1)`,
+              gruposRepetidos(quote(table), `rowid >= ${before.get(table) ?? 0}${filtro}`, ['_arquivo', ...cols]),
               arquivos ? { arquivos: textos(arquivos) } : {},
             )
           ).getRows()[0]?.[0] ?? 0,
@@ -1034,6 +1035,18 @@ function typingQuery(
 }
 
 /**
+ * A count of the groups of rows of `tabela` matching `onde` that share one hash of `colunas`: zero
+ * proves no two such rows share the columns' values (equal values, NULLs included, hash alike); more
+ * than zero means some may, or two different keys collided in the 64-bit hash (at 10^7 rows, about one
+ * chance in 10^5), and the caller must then find the real repeats. Grouping one UBIGINT instead of the
+ * key's nine columns (dates, text, the file name) took the in-file check of a full-scale ITR year from
+ * 1.04 s to 0.80 s of CPU (docs/benchmarks.md, "Repeated keys by hash").
+ */
+export function gruposRepetidos(tabela: string, onde: string, colunas: readonly string[]): string {
+  return `SELECT count(*) FROM (SELECT 1 FROM ${tabela} WHERE ${onde} GROUP BY hash(${colunas.join(', ')}) HAVING count(*) > 1)`;
+}
+
+/**
  * Quarantines rows whose key repeats a row of an earlier file of the same spec (files in `_arquivo`
  * order, lines in `_linha` order), e.g. the same CSV present loose and inside a zip. Run once after
  * every file is staged: probing the growing table per file made staging quadratic. Returns the
@@ -1051,12 +1064,12 @@ export async function crossFileDuplicates(
   // cost more than the grouping (3.8 s of the 4 DFP/ITR specs at escala 0.1).
   const files = '_arquivo IN (SELECT unnest($arquivos))';
   const noGrupo = { arquivos: textos(arquivos) };
-  // A hash aggregate finds whether any key repeats (in-file repeats are already gone, so a repeat is
-  // across files); the window that names them sorts the whole table, so it runs only when some do.
+  // A hash aggregate finds whether any key may repeat (in-file repeats are already gone, so a repeat is
+  // across files); the window that names the real ones sorts the whole table, so it runs only then.
   const repeated = Number(
     (
       await db.runAndReadAll(
-        `SELECT count(*) FROM (SELECT 1 FROM ${quote(spec.staged)} WHERE ${files} GROUP BY ${keys.join(', ')} HAVING count(*) > 1)`,
+        gruposRepetidos(quote(spec.staged), files, keys),
         noGrupo,
       )
     ).getRows()[0]?.[0] ?? 0,
