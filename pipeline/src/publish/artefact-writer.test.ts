@@ -32,13 +32,16 @@ describe('writer.jsonTexto: JSON text written elsewhere, held to the schema and 
     const db = await (await DuckDBInstance.create(':memory:')).connect();
     const w = createArtefactWriter(root, db);
     if (!w.jsonTexto) throw new Error('the real writer has jsonTexto');
-    await expect(w.jsonTexto({ ...alvo, name: 'x', texto: '{"a":1.0,"b":[]}' })).rejects.toThrow(/differs/);
+    const bytes = (t: string) => Buffer.from(t, 'utf8');
+    await expect(w.jsonTexto({ ...alvo, name: 'x', texto: bytes('{"a":1.0,"b":[]}') })).rejects.toThrow(
+      /differs/,
+    );
     const w2 = createArtefactWriter(root, db);
-    const e = await w2.jsonTexto?.({ ...alvo, name: 'x', texto: '{"a":1,"b":[]}' });
+    const e = await w2.jsonTexto?.({ ...alvo, name: 'x', texto: bytes('{"a":1,"b":[]}') });
     expect(e).toMatchObject({ path: 'json/x.json', rows: 1, format: 'json', bytes: 15 });
     await w2.concluir();
     expect(await readFile(join(root, 'json/x.json'), 'utf8')).toBe('{"a":1,"b":[]}\n');
-    await expect(w2.jsonTexto?.({ ...alvo, name: 'x', texto: '[1]' })).rejects.toThrow(/JSON objects/);
+    await expect(w2.jsonTexto?.({ ...alvo, name: 'x', texto: bytes('[1]') })).rejects.toThrow(/JSON objects/);
     expect(VERIFICAR_TEXTO_A_CADA).toBeGreaterThan(1);
   });
 });

@@ -14,14 +14,16 @@ function entryDe(
   a: { name: string; schemaName: string },
   rows: number,
   format: ManifestEntry['format'],
-  bytes: Buffer,
+  partes: readonly Uint8Array[],
 ): ManifestEntry {
+  const hash = createHash('sha256');
+  for (const p of partes) hash.update(p);
   return {
     name: a.name,
     path,
     rows,
-    bytes: bytes.length,
-    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: partes.reduce((n, p) => n + p.length, 0),
+    sha256: hash.digest('hex'),
     schema: a.schemaName,
     format,
   };
@@ -54,6 +56,13 @@ async function entryFor(
   };
   return entry;
 }
+
+/** What ends every JSON artefact's text. */
+const FIM_DE_LINHA = Buffer.from('\n');
+
+/** `bytes` as a Buffer over the same memory (no copy). */
+const emBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Files written beside the stage at once, and the bytes they may hold in memory together. */
 const GRAVACOES_DE_UMA_VEZ = 16;
@@ -116,7 +125,6 @@ export function createArtefactWriter(
   db: DuckDBConnection,
   versao?: string,
 ): ArtefactWriter & Required<Pick<ArtefactWriter, 'concluir'>> {
-  const versaoEmBytes = versao === undefined ? null : Buffer.from(versao, 'utf8');
   const versaoEm = new Map<string, number | null>();
   const place = async (path: string): Promise<{ final: string; tmp: string }> => {
     const rel = normalize(path);
@@ -158,29 +166,34 @@ export function createArtefactWriter(
     });
     emCurso.set(path, p);
   };
+  /** Writes the artefact whose bytes are `partes`, in order (a text bulk-made in DuckDB is not copied). */
   const gravar = async (
     a: { name: string; path: string; schemaName: string },
-    conteudo: string,
+    partes: readonly Uint8Array[],
     rows: number,
     format: ManifestEntry['format'],
   ): Promise<ManifestEntry> => {
     ultimoParquet = null;
-    const bytes = Buffer.from(conteudo, 'utf8');
     const { final, tmp } = await place(a.path);
-    await gravarAoLado(a.path, bytes.length, async () => {
-      try {
-        await writeFile(tmp, bytes);
-        await rename(tmp, final);
-      } catch (e) {
-        await rm(tmp, { force: true });
-        throw e;
-      }
-    });
-    if (versaoEmBytes) {
-      const k = bytes.indexOf(versaoEmBytes);
-      versaoEm.set(a.path, k === -1 ? null : k);
+    await gravarAoLado(
+      a.path,
+      partes.reduce((n, p) => n + p.length, 0),
+      async () => {
+        try {
+          await writeFile(tmp, partes);
+          await rename(tmp, final);
+        } catch (e) {
+          await rm(tmp, { force: true });
+          throw e;
+        }
+      },
+    );
+    if (versao !== undefined) {
+      const procura = procuraEmPartes(versao);
+      for (const p of partes) if (procura.parte(emBuffer(p))) break;
+      versaoEm.set(a.path, procura.posicao);
     }
-    return entryDe(a.path, a, rows, format, bytes);
+    return entryDe(a.path, a, rows, format, partes);
   };
   let textosJson = 0;
   const colunas = async (sql: string, params: string[] = []): Promise<string> =>
@@ -226,20 +239,23 @@ export function createArtefactWriter(
       if (!parsed.success)
         throw new Error(`${a.path}: does not match ${a.schemaName}: ${parsed.error.message}`);
       const rows = Array.isArray(parsed.data) ? parsed.data.length : 1;
-      return gravar(a, `${JSON.stringify(parsed.data)}\n`, rows, 'json');
+      return gravar(a, [Buffer.from(`${JSON.stringify(parsed.data)}\n`, 'utf8')], rows, 'json');
     },
     async jsonTexto(a) {
       // Parsing, validating and re-serialising every text would cost what writing it in bulk saved
       // (4 of the 11 s of publicacao_fatos_trimestrais at escala 0.1): one in VERIFICAR_TEXTO_A_CADA is
       // checked in full, to catch a formatter that drifted on real data (a DuckDB upgrade); the
       // formatting is proven by json-sql.test.ts and each stage checks its rows' constraints in SQL.
-      if (!a.texto.startsWith('{')) throw new Error(`${a.path}: jsonTexto writes JSON objects (one row)`);
-      const rows = textosJson++ % VERIFICAR_TEXTO_A_CADA === 0 ? verificarTextoJson(a) : 1;
-      return gravar(a, `${a.texto}\n`, rows, 'json');
+      if (a.texto[0] !== 0x7b) throw new Error(`${a.path}: jsonTexto writes JSON objects (one row)`);
+      const rows =
+        textosJson++ % VERIFICAR_TEXTO_A_CADA === 0
+          ? verificarTextoJson({ ...a, texto: emBuffer(a.texto).toString('utf8') })
+          : 1;
+      return gravar(a, [a.texto, FIM_DE_LINHA], rows, 'json');
     },
     parquet: (a) => copy(a, 'parquet'),
     csv: (a) => copy(a, 'csv'),
-    text: (a) => gravar(a, a.content, a.rows, 'text'),
+    text: (a) => gravar(a, [Buffer.from(a.content, 'utf8')], a.rows, 'text'),
     posicaoDaVersao: (path) => versaoEm.get(path),
     async concluir() {
       while (emCurso.size) await Promise.all(emCurso.values());

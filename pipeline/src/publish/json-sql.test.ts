@@ -6,7 +6,9 @@ import {
   jsonInteiro,
   jsonNumero,
   jsonObjetoPorLinha,
+  jsonComTexto,
   jsonTexto,
+  textosPorEmpresa,
 } from './json-sql.ts';
 
 const db = await (await DuckDBInstance.create(':memory:')).connect();
@@ -194,5 +196,27 @@ describe('JSON text written by DuckDB equals JSON.stringify', () => {
     expect(r.getRowsJson()[0]?.[0]).toBe(JSON.stringify({ a: 1.5, b: 'x"y', c: 7, d: true, e: null }));
     expect(() => jsonObjetoPorLinha({ a: { inteiro: '1' } }, ['a', 'b'])).toThrow(/missing b/);
     expect(() => jsonObjetoPorLinha({ a: { inteiro: '1' }, z: { inteiro: '2' } }, ['a'])).toThrow(/extra z/);
+  });
+});
+
+describe('JSON text carried as UTF-8 bytes from DuckDB to the file', () => {
+  // Made here: accented and astral characters in both the envelope and the text, NULL text refused.
+  it('textosPorEmpresa reads each company text as its UTF-8 bytes, in code order', async () => {
+    const t = await textosPorEmpresa(
+      db,
+      `SELECT * FROM (VALUES (23264, '["ação 📈"]'), (9512, '[]'), (1, '["\\u0000 é"]')) v(cd, texto)`,
+    );
+    expect([...t.keys()]).toEqual([1, 9512, 23264]);
+    expect(Buffer.from(t.get(23264) ?? []).equals(Buffer.from('["ação 📈"]', 'utf8'))).toBe(true);
+    expect(Buffer.from(t.get(1) ?? []).toString('utf8')).toBe('["\\u0000 é"]');
+    await expect(textosPorEmpresa(db, 'SELECT 7, NULL::VARCHAR')).rejects.toThrow(/company 7: no JSON text/);
+  });
+
+  it('jsonComTexto: the bytes of JSON.stringify with the array in place, the envelope keys in order', () => {
+    const envelope = { cd_regulator: 9512, fatos: [], nota: 'Demonstrações, série histórica 📊' };
+    const fatos = [{ conta: 'Receita líquida', valor: 1.5 }];
+    const bytes = jsonComTexto(envelope, 'fatos', Buffer.from(JSON.stringify(fatos), 'utf8'));
+    expect(bytes.equals(Buffer.from(JSON.stringify({ ...envelope, fatos }), 'utf8'))).toBe(true);
+    expect(() => jsonComTexto(envelope, 'tickers', Buffer.from('[]'))).toThrow(/no key tickers/);
   });
 });

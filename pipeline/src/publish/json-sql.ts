@@ -1,6 +1,6 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBBlobValue } from '@duckdb/node-api';
 import type { z } from 'zod';
-import { lit, quote, verificar } from '../core/sql.ts';
+import { lit, num, quote, verificar } from '../core/sql.ts';
 import type { ArtefactWriter } from '../core/stage.ts';
 
 /**
@@ -134,11 +134,12 @@ export function jsonObjetoPorLinha(
 }
 
 /**
- * `JSON.stringify(objeto)` with the value at its top-level key `chave` replaced by `texto`, JSON text made
- * elsewhere (a DuckDB `string_agg`): the envelope of an artefact stays a JS object, parsed by its schema
- * (so its keys are in the schema's order), and only the big array is text.
+ * The UTF-8 bytes of `JSON.stringify(objeto)` with the value at its top-level key `chave` replaced by
+ * `texto`, the bytes of JSON text made elsewhere (a DuckDB `string_agg`, read by `textosPorEmpresa`): the
+ * envelope of an artefact stays a JS object, parsed by its schema (so its keys are in the schema's
+ * order), and only the big array is text, never decoded into a JS string.
  */
-export function jsonComTexto(objeto: object, chave: string, texto: string): string {
+export function jsonComTexto(objeto: object, chave: string, texto: Uint8Array): Buffer {
   if (!(chave in objeto)) throw new Error(`no key ${chave} to hold the JSON text`);
   const marca = `\u0000${chave}\u0000`;
   const envelope = JSON.stringify(objeto, function (this: unknown, k: string, v: unknown) {
@@ -146,17 +147,34 @@ export function jsonComTexto(objeto: object, chave: string, texto: string): stri
   });
   const partes = envelope.split(JSON.stringify(marca));
   if (partes.length !== 2) throw new Error(`the marker of ${chave} appears ${partes.length - 1} times`);
-  return `${partes[0]}${texto}${partes[1]}`;
+  return Buffer.concat([Buffer.from(partes[0] ?? '', 'utf8'), texto, Buffer.from(partes[1] ?? '', 'utf8')]);
+}
+
+/**
+ * Each company's JSON text from `sql`, which selects two columns (the company's code, then the text),
+ * as the text's UTF-8 bytes (`encode`: a BLOB), in code order. Read as VARCHAR, the quarterly facts'
+ * 2.2 GB at full scale were decoded into JS strings only to be encoded back to bytes to be written and
+ * hashed (docs/benchmarks.md, "JSON text read as bytes").
+ */
+export async function textosPorEmpresa(db: DuckDBConnection, sql: string): Promise<Map<number, Uint8Array>> {
+  const r = await db.runAndReadAll(`SELECT cd, encode(texto) FROM (${sql}) AS q(cd, texto) ORDER BY cd`);
+  const out = new Map<number, Uint8Array>();
+  for (const [cd, texto] of r.getRows()) {
+    if (!(texto instanceof DuckDBBlobValue))
+      throw new Error(`company ${String(cd)}: no JSON text (${String(texto)}) from ${sql.slice(0, 200)}`);
+    out.set(num.parse(cd), texto.bytes);
+  }
+  return out;
 }
 
 /** `writer.jsonTexto`, or `writer.json` of the parsed text for a writer without it (a test's own). */
 export function escreverJsonTexto<S extends z.ZodType>(
   writer: ArtefactWriter,
-  a: { name: string; path: string; schemaName: string; schema: S; texto: string },
+  a: { name: string; path: string; schemaName: string; schema: S; texto: Uint8Array },
 ): ReturnType<ArtefactWriter['json']> {
   if (writer.jsonTexto) return writer.jsonTexto(a);
   const { texto, ...resto } = a;
-  return writer.json({ ...resto, data: JSON.parse(texto) as z.input<S> });
+  return writer.json({ ...resto, data: JSON.parse(Buffer.from(texto).toString('utf8')) as z.input<S> });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   exigirDentroDoSchema,
   jsonComTexto,
   jsonObjetoPorLinha,
+  textosPorEmpresa,
 } from '../../publish/json-sql.ts';
 import { citacaoDe, frase } from './citacao.ts';
 import { CAMPOS_DO_FATO, fatosForaDoSchema } from './fatos-json.ts';
@@ -78,16 +79,15 @@ export const publicacaoFatosTrimestraisStage: Stage = {
  * time); JS writes the envelope around it, and the writer checks the whole text against the schema.
  */
 async function publicar(ctx: BuildContext, cds: number[]): Promise<ManifestEntry[]> {
-  const rows = await linhas(
+  const textos = await textosPorEmpresa(
     ctx.db,
     `SELECT cd_regulator, '[' || string_agg(${FATO_JSON.objeto}, ',' ORDER BY ano, trimestre, demo, cd_conta) || ']' AS fatos
        FROM (SELECT ${FATO_JSON.selecao} FROM mart_fatos_trimestrais
              WHERE cd_regulator IN (${cds.join(', ')}) AND ${faixaDeEmpresas(cds)})
-       GROUP BY cd_regulator ORDER BY cd_regulator`,
-    z.object({ cd_regulator: num, fatos: z.string() }),
+       GROUP BY cd_regulator`,
   );
   const out: ManifestEntry[] = [];
-  for (const { cd_regulator: cd, fatos } of rows) {
+  for (const [cd, fatos] of textos) {
     const destino = escrita(ARTEFATOS.fatos_trimestrais, { cd });
     const envelope = destino.schema.parse({
       cd_regulator: cd,

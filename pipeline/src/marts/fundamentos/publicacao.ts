@@ -21,6 +21,7 @@ import {
   escreverJsonTexto,
   exigirDentroDoSchema,
   jsonComTexto,
+  textosPorEmpresa,
   jsonObjetoPorLinha,
 } from '../../publish/json-sql.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
@@ -71,6 +72,9 @@ const FATO_JSON = jsonObjetoPorLinha(
   { ...CAMPOS_DO_FATO, valor: { numero: 'CAST(valor AS DOUBLE)' } },
   Object.keys(FatoSchema.shape),
 );
+
+/** The `fatos` text of a company with no annual fact. */
+const SEM_FATOS = Buffer.from('[]');
 
 /** The published rows of mart_fatos that FatoSchema would reject (json-sql.ts `exigirDentroDoSchema`). */
 const FATOS_FORA_DO_SCHEMA = fatosForaDoSchema(
@@ -166,8 +170,8 @@ async function publicarEmpresa(
     ind: z.infer<typeof IndicadorRow>[];
     papeis: z.infer<typeof PapelRow>[];
     reap: z.infer<typeof ReapRow>[];
-    /** The `fatos` array as JSON text (FATO_JSON per row). */
-    fatos: string;
+    /** The `fatos` array as JSON text (FATO_JSON per row), its UTF-8 bytes. */
+    fatos: Uint8Array;
     alerta: z.infer<typeof AlertaRow> | undefined;
     tem: Presenca;
   },
@@ -297,18 +301,17 @@ async function dadosDaFatia(db: BuildContext['db'], fatia: readonly Empresa[]) {
     ReapRow,
   );
   // Each company's facts as one JSON array text, written by DuckDB (issue #10 item 1).
-  const fatos = await linhas(
+  const fatos = await textosPorEmpresa(
     db,
     `SELECT cd_regulator, '[' || string_agg(${FATO_JSON.objeto}, ',' ORDER BY ano, demo, cd_conta) || ']' AS fatos
      FROM (SELECT ${FATO_JSON.selecao} FROM mart_fatos WHERE cd_regulator IN (${PUBLICADAS}) AND ${faixa})
      GROUP BY cd_regulator`,
-    z.object({ cd_regulator: num, fatos: z.string() }),
   );
   return {
     ind: agruparPorEmpresa(ind),
     papeis: agruparPorEmpresa(papeis),
     reap: agruparPorEmpresa(reap),
-    fatos: new Map(fatos.map((f) => [f.cd_regulator, f.fatos])),
+    fatos,
   };
 }
 
@@ -367,7 +370,7 @@ export const publicacaoFundamentosStage: Stage = {
             ind: d.ind.get(e.cd_regulator) ?? [],
             papeis: d.papeis.get(e.cd_regulator) ?? [],
             reap: d.reap.get(e.cd_regulator) ?? [],
-            fatos: d.fatos.get(e.cd_regulator) ?? '[]',
+            fatos: d.fatos.get(e.cd_regulator) ?? SEM_FATOS,
             alerta: alertas.get(e.cd_regulator)?.[0],
           })),
         );

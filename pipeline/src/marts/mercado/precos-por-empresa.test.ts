@@ -167,7 +167,7 @@ describe('precos.json grouped in SQL (tickersPorEmpresa) against the row-by-row 
     // the text DuckDB writes is the one JSON.stringify writes of the reference (publication bytes)
     const textos = await emSql(feitas, [9512, 23264, 99999], tickersJsonPorEmpresa);
     for (const cd of [9512, 23264])
-      expect(textos.get(cd)).toBe(
+      expect(Buffer.from(textos.get(cd) ?? []).toString('utf8')).toBe(
         JSON.stringify(tickersDeReferencia(ordenadas.filter((r) => r.cd_regulator === cd))),
       );
     expect(sql.get(23264)?.[0]?.fatores_ajuste).toEqual([

@@ -12,6 +12,7 @@ import {
   escreverJsonTexto,
   exigirDentroDoSchema,
   jsonComTexto,
+  textosPorEmpresa,
   jsonObjetoPorLinha,
   jsonTexto,
 } from '../../publish/json-sql.ts';
@@ -77,8 +78,6 @@ FROM sessoes LEFT JOIN fatores USING (cd_regulator, ticker) GROUP BY cd_regulato
 
 type Tickers = PrecosEmpresa['tickers'];
 
-const TickersJson = z.object({ cd_regulator: z.coerce.number(), tickers: z.string() });
-
 /**
  * The sessions a `precos.json` would publish that its schema rejects: text written in bulk is not parsed
  * row by row (json-sql.ts `exigirDentroDoSchema`), so SessaoPrecoSchema's, TickerSchema's and the factor's
@@ -90,14 +89,15 @@ const foraDoSchema = (cds: readonly number[]) => `
     fechamento > 0 AND coalesce(volume, 0) >= 0 AND fator_ajuste > 0 AND year(data) BETWEEN 1 AND 9999
     AND regexp_full_match(ticker, '${PADRAO_TICKER}'), false)`;
 
-/** Each company of `cds` with the JSON text of its `tickers` (companies without a session left out), in code order. */
-export async function tickersJsonPorEmpresa(
+/**
+ * Each company of `cds` with the JSON text of its `tickers` as UTF-8 bytes (companies without a session
+ * left out), in code order.
+ */
+export function tickersJsonPorEmpresa(
   db: DuckDBConnection,
   cds: readonly number[],
-): Promise<Map<number, string>> {
-  return new Map(
-    (await linhas(db, sqlTickersPorEmpresa(cds), TickersJson)).map((r) => [r.cd_regulator, r.tickers]),
-  );
+): Promise<Map<number, Uint8Array>> {
+  return textosPorEmpresa(db, sqlTickersPorEmpresa(cds));
 }
 
 /** `tickersJsonPorEmpresa` parsed (tests read the arrays). */
@@ -106,7 +106,8 @@ export async function tickersPorEmpresa(
   cds: readonly number[],
 ): Promise<Map<number, Tickers>> {
   const out = new Map<number, Tickers>();
-  for (const [cd, texto] of await tickersJsonPorEmpresa(db, cds)) out.set(cd, JSON.parse(texto) as Tickers);
+  for (const [cd, texto] of await tickersJsonPorEmpresa(db, cds))
+    out.set(cd, JSON.parse(Buffer.from(texto).toString('utf8')) as Tickers);
   return out;
 }
 
