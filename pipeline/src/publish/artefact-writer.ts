@@ -166,7 +166,7 @@ export function createArtefactWriter(
     });
     emCurso.set(path, p);
   };
-  /** Writes the artefact whose bytes are `partes`, in order (a text bulk-made in DuckDB is not copied). */
+  /** Writes the artefact whose bytes are `partes`, in order (hashed and written part by part, never joined). */
   const gravar = async (
     a: { name: string; path: string; schemaName: string },
     partes: readonly Uint8Array[],

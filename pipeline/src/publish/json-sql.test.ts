@@ -2,11 +2,11 @@ import { DuckDBInstance, listValue } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import {
   type CampoJson,
+  jsonComTexto,
   jsonData,
   jsonInteiro,
   jsonNumero,
   jsonObjetoPorLinha,
-  jsonComTexto,
   jsonTexto,
   textosPorEmpresa,
 } from './json-sql.ts';

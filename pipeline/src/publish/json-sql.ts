@@ -1,4 +1,4 @@
-import { type DuckDBConnection, DuckDBBlobValue } from '@duckdb/node-api';
+import { DuckDBBlobValue, type DuckDBConnection } from '@duckdb/node-api';
 import type { z } from 'zod';
 import { lit, num, quote, verificar } from '../core/sql.ts';
 import type { ArtefactWriter } from '../core/stage.ts';

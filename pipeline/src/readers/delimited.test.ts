@@ -8,9 +8,9 @@ import { build } from '../build.ts';
 import { tabelaDeStagingPublicada } from '../publish/staging-publicado.ts';
 import { cvmSources } from '../sources/cvm/index.ts';
 import { fiiMensalComplementoSpec } from '../sources/fundos/fii-mensal.ts';
-import { gruposRepetidos } from './delimited.ts';
 import { inputErrorOf as inputError } from '../test-support/input-error.ts';
 import { dataLines, query, SAMPLE_RAW } from '../test-support/sample.ts';
+import { gruposRepetidos } from './delimited.ts';
 
 // Every case starts from real rows: header + first 5 data rows of the real DFP 2010 DFC_MD_con file
 // (CIA ENERGETICA DE BRASILIA, 6.01/6.01.01/6.01.02, latin-1, LF). Each case breaks one thing.

@@ -461,7 +461,10 @@ async function appendDirect(
         const repeated = Number(
           (
             await db.runAndReadAll(
-              gruposRepetidos(quote(table), `rowid >= ${before.get(table) ?? 0}${filtro}`, ['_arquivo', ...cols]),
+              gruposRepetidos(quote(table), `rowid >= ${before.get(table) ?? 0}${filtro}`, [
+                '_arquivo',
+                ...cols,
+              ]),
               arquivos ? { arquivos: textos(arquivos) } : {},
             )
           ).getRows()[0]?.[0] ?? 0,
@@ -1067,12 +1070,8 @@ export async function crossFileDuplicates(
   // A hash aggregate finds whether any key may repeat (in-file repeats are already gone, so a repeat is
   // across files); the window that names the real ones sorts the whole table, so it runs only then.
   const repeated = Number(
-    (
-      await db.runAndReadAll(
-        gruposRepetidos(quote(spec.staged), files, keys),
-        noGrupo,
-      )
-    ).getRows()[0]?.[0] ?? 0,
+    (await db.runAndReadAll(gruposRepetidos(quote(spec.staged), files, keys), noGrupo)).getRows()[0]?.[0] ??
+      0,
   );
   if (repeated === 0) return removed;
   const xdup = `_xdup_${loads++}`;

@@ -21,8 +21,8 @@ import {
   escreverJsonTexto,
   exigirDentroDoSchema,
   jsonComTexto,
-  textosPorEmpresa,
   jsonObjetoPorLinha,
+  textosPorEmpresa,
 } from '../../publish/json-sql.ts';
 import { escreverPacote } from '../../publish/pacote.ts';
 import { escreverConjuntos } from '../conjuntos/escrever.ts';

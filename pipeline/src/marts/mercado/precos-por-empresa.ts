@@ -4,17 +4,16 @@ import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import { type PrecosEmpresa, PrecosEmpresaSchema, SessaoPrecoSchema } from '@fundamentos/schemas/precos';
 import { mensagem } from '@fundamentos/ui/i18n/mensagem';
 import { textosDoMercado } from '@fundamentos/ui/mercado';
-import { z } from 'zod';
 import { fatias } from '../../core/fatias.ts';
-import { linhas, lit } from '../../core/sql.ts';
+import { lit } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
 import {
   escreverJsonTexto,
   exigirDentroDoSchema,
   jsonComTexto,
-  textosPorEmpresa,
   jsonObjetoPorLinha,
   jsonTexto,
+  textosPorEmpresa,
 } from '../../publish/json-sql.ts';
 import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
 
