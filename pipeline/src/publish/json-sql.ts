@@ -154,7 +154,8 @@ export function jsonComTexto(objeto: object, chave: string, texto: Uint8Array): 
  * Each company's JSON text from `sql`, which selects two columns (the company's code, then the text),
  * as the text's UTF-8 bytes (`encode`: a BLOB), in code order. Read as VARCHAR, the quarterly facts'
  * 2.2 GB at full scale were decoded into JS strings only to be encoded back to bytes to be written and
- * hashed (docs/benchmarks.md, "JSON text read as bytes").
+ * hashed (docs/benchmarks.md, "Where the mart stages spill, repeated keys by hash, JSON text read as
+ * bytes").
  */
 export async function textosPorEmpresa(db: DuckDBConnection, sql: string): Promise<Map<number, Uint8Array>> {
   const r = await db.runAndReadAll(`SELECT cd, encode(texto) FROM (${sql}) AS q(cd, texto) ORDER BY cd`);

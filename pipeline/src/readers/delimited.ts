@@ -1042,8 +1042,9 @@ function typingQuery(
  * proves no two such rows share the columns' values (equal values, NULLs included, hash alike); more
  * than zero means some may, or two different keys collided in the 64-bit hash (at 10^7 rows, about one
  * chance in 10^5), and the caller must then find the real repeats. Grouping one UBIGINT instead of the
- * key's nine columns (dates, text, the file name) took the in-file check of a full-scale ITR year from
- * 1.04 s to 0.80 s of CPU (docs/benchmarks.md, "Repeated keys by hash").
+ * key's nine to eleven columns (dates, text, the file name) took these counts over four full-scale
+ * DFP/ITR zips (4.1 M lines) from 2.7–2.9 s to 1.9–2.0 s of CPU (docs/benchmarks.md, "Where the mart
+ * stages spill, repeated keys by hash, JSON text read as bytes").
  */
 export function gruposRepetidos(tabela: string, onde: string, colunas: readonly string[]): string {
   return `SELECT count(*) FROM (SELECT 1 FROM ${tabela} WHERE ${onde} GROUP BY hash(${colunas.join(', ')}) HAVING count(*) > 1)`;
