@@ -14,7 +14,8 @@ export interface ArtefactWriter {
   }): Promise<ManifestEntry>;
   /**
    * A JSON artefact whose text was assembled elsewhere (in DuckDB: publish/json-sql.ts), as its UTF-8
-   * bytes. Written only if it parses under `schema` and is byte for byte what `json` would write for the
+   * bytes in parts, written one after the other (a company's facts are never copied into one buffer
+   * with their envelope). Written only if it parses under `schema` and is byte for byte what `json` would write for the
    * parsed value. Optional so that a test's own writer need not have it: publish/json-sql.ts
    * `escreverJsonTexto` falls back to `json` of the parsed text (the same bytes, by that contract).
    */
@@ -23,7 +24,7 @@ export interface ArtefactWriter {
     path: string;
     schemaName: string;
     schema: S;
-    texto: Uint8Array;
+    texto: readonly Uint8Array[];
   }): Promise<ManifestEntry>;
   /** `COPY (sql) TO path (FORMAT PARQUET, COMPRESSION ZSTD)`; rows counted by the COPY itself. */
   parquet(a: { name: string; path: string; schemaName: string; sql: string }): Promise<ManifestEntry>;

@@ -32,7 +32,7 @@ describe('writer.jsonTexto: JSON text written elsewhere, held to the schema and 
     const db = await (await DuckDBInstance.create(':memory:')).connect();
     const w = createArtefactWriter(root, db);
     if (!w.jsonTexto) throw new Error('the real writer has jsonTexto');
-    const bytes = (t: string) => Buffer.from(t, 'utf8');
+    const bytes = (t: string) => [Buffer.from(t, 'utf8')];
     await expect(w.jsonTexto({ ...alvo, name: 'x', texto: bytes('{"a":1.0,"b":[]}') })).rejects.toThrow(
       /differs/,
     );

@@ -246,12 +246,13 @@ export function createArtefactWriter(
       // (4 of the 11 s of publicacao_fatos_trimestrais at escala 0.1): one in VERIFICAR_TEXTO_A_CADA is
       // checked in full, to catch a formatter that drifted on real data (a DuckDB upgrade); the
       // formatting is proven by json-sql.test.ts and each stage checks its rows' constraints in SQL.
-      if (a.texto[0] !== 0x7b) throw new Error(`${a.path}: jsonTexto writes JSON objects (one row)`);
+      if (a.texto.find((p) => p.length)?.[0] !== 0x7b)
+        throw new Error(`${a.path}: jsonTexto writes JSON objects (one row)`);
       const rows =
         textosJson++ % VERIFICAR_TEXTO_A_CADA === 0
-          ? verificarTextoJson({ ...a, texto: emBuffer(a.texto).toString('utf8') })
+          ? verificarTextoJson({ ...a, texto: Buffer.concat(a.texto).toString('utf8') })
           : 1;
-      return gravar(a, [a.texto, FIM_DE_LINHA], rows, 'json');
+      return gravar(a, [...a.texto, FIM_DE_LINHA], rows, 'json');
     },
     parquet: (a) => copy(a, 'parquet'),
     csv: (a) => copy(a, 'csv'),

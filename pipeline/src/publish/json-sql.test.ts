@@ -216,7 +216,9 @@ describe('JSON text carried as UTF-8 bytes from DuckDB to the file', () => {
     const envelope = { cd_regulator: 9512, fatos: [], nota: 'Demonstrações, série histórica 📊' };
     const fatos = [{ conta: 'Receita líquida', valor: 1.5 }];
     const bytes = jsonComTexto(envelope, 'fatos', Buffer.from(JSON.stringify(fatos), 'utf8'));
-    expect(bytes.equals(Buffer.from(JSON.stringify({ ...envelope, fatos }), 'utf8'))).toBe(true);
+    expect(Buffer.concat(bytes).equals(Buffer.from(JSON.stringify({ ...envelope, fatos }), 'utf8'))).toBe(
+      true,
+    );
     expect(() => jsonComTexto(envelope, 'tickers', Buffer.from('[]'))).toThrow(/no key tickers/);
   });
 });

@@ -135,11 +135,12 @@ export function jsonObjetoPorLinha(
 
 /**
  * The UTF-8 bytes of `JSON.stringify(objeto)` with the value at its top-level key `chave` replaced by
- * `texto`, the bytes of JSON text made elsewhere (a DuckDB `string_agg`, read by `textosPorEmpresa`): the
- * envelope of an artefact stays a JS object, parsed by its schema (so its keys are in the schema's
- * order), and only the big array is text, never decoded into a JS string.
+ * `texto`, the bytes of JSON text made elsewhere (a DuckDB `string_agg`, read by `textosPorEmpresa`), in
+ * three parts: the envelope before it, the text itself (not copied), the envelope after it. The envelope
+ * of an artefact stays a JS object, parsed by its schema (so its keys are in the schema's order), and
+ * only the big array is text, never decoded into a JS string.
  */
-export function jsonComTexto(objeto: object, chave: string, texto: Uint8Array): Buffer {
+export function jsonComTexto(objeto: object, chave: string, texto: Uint8Array): Uint8Array[] {
   if (!(chave in objeto)) throw new Error(`no key ${chave} to hold the JSON text`);
   const marca = `\u0000${chave}\u0000`;
   const envelope = JSON.stringify(objeto, function (this: unknown, k: string, v: unknown) {
@@ -147,7 +148,7 @@ export function jsonComTexto(objeto: object, chave: string, texto: Uint8Array): 
   });
   const partes = envelope.split(JSON.stringify(marca));
   if (partes.length !== 2) throw new Error(`the marker of ${chave} appears ${partes.length - 1} times`);
-  return Buffer.concat([Buffer.from(partes[0] ?? '', 'utf8'), texto, Buffer.from(partes[1] ?? '', 'utf8')]);
+  return [Buffer.from(partes[0] ?? '', 'utf8'), texto, Buffer.from(partes[1] ?? '', 'utf8')];
 }
 
 /**
@@ -171,11 +172,11 @@ export async function textosPorEmpresa(db: DuckDBConnection, sql: string): Promi
 /** `writer.jsonTexto`, or `writer.json` of the parsed text for a writer without it (a test's own). */
 export function escreverJsonTexto<S extends z.ZodType>(
   writer: ArtefactWriter,
-  a: { name: string; path: string; schemaName: string; schema: S; texto: Uint8Array },
+  a: { name: string; path: string; schemaName: string; schema: S; texto: readonly Uint8Array[] },
 ): ReturnType<ArtefactWriter['json']> {
   if (writer.jsonTexto) return writer.jsonTexto(a);
   const { texto, ...resto } = a;
-  return writer.json({ ...resto, data: JSON.parse(Buffer.from(texto).toString('utf8')) as z.input<S> });
+  return writer.json({ ...resto, data: JSON.parse(Buffer.concat(texto).toString('utf8')) as z.input<S> });
 }
 
 /**

@@ -43,7 +43,7 @@ export async function contextoMemoria(): Promise<{ ctx: BuildContext; capturado:
       return entrada(a.name, a.path, a.schemaName, 'json', body, Array.isArray(data) ? data.length : 1);
     },
     async jsonTexto(a) {
-      const texto = Buffer.from(a.texto).toString('utf8');
+      const texto = Buffer.concat(a.texto).toString('utf8');
       const rows = verificarTextoJson({ ...a, texto });
       capturado.json.set(a.path, a.schema.parse(JSON.parse(texto)));
       return entrada(a.name, a.path, a.schemaName, 'json', texto, rows);
