@@ -18,6 +18,7 @@ import {
   contarPalavras,
   FLAG_SEM_DADO,
   faixaDe,
+  formatar,
   fraseTopo,
   ITENS_VEREDITO,
   type MartVereditos,
@@ -499,5 +500,27 @@ describe('json/empresas/<cd>/veredito.json (real sample)', () => {
       db.closeSync();
       inst.closeSync();
     }
+  });
+});
+
+describe('formatar: one Intl formatter per language, the text toLocaleString gave', () => {
+  // Made here: values across magnitudes and signs, halves that round either way, and integers.
+  const valores = [
+    0, -0, 0.05, 0.15, 0.25, -0.0449, 0.12345, 1.25, 1.35, 12.3456, -83.2, 999.95, 1234567.89, 1e-9, 7,
+  ];
+  for (let i = 1; i <= 200; i++) valores.push(((i * 7919) % 20011) / 97 - 100);
+  it.each(['pt', 'en'] as const)('%s', (lingua) => {
+    const antes = (x: number) =>
+      x.toLocaleString(lingua === 'pt' ? 'pt-BR' : 'en-US', {
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+        useGrouping: false,
+      });
+    for (const v of valores) {
+      expect(formatar(v, 'fracao', lingua)).toBe(`${antes(v * 100)}%`);
+      expect(formatar(v, 'vezes', lingua)).toBe(`${antes(v)}x`);
+      expect(formatar(v, 'multiplo', lingua)).toBe(antes(v));
+    }
+    expect(formatar(0.123, 'fracao', lingua)).toBe(lingua === 'pt' ? '12,3%' : '12.3%');
   });
 });

@@ -1,6 +1,8 @@
 import { ARTEFATOS, escrita } from '@fundamentos/schemas/catalogo';
 import type { ClasseEvento, EventoPublicado } from '@fundamentos/schemas/eventos';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
+import { numero } from '@fundamentos/ui/formato';
+import { LOCALES } from '@fundamentos/ui/i18n/strings';
 import { z } from 'zod';
 import { linhas } from '../../core/sql.ts';
 import type { BuildContext } from '../../core/stage.ts';
@@ -46,9 +48,12 @@ const EventoRow = z.object({
 type Linha = z.infer<typeof EventoRow>;
 
 type Lingua = 'pt' | 'en';
-const loc = (l: Lingua) => (l === 'pt' ? 'pt-BR' : 'en-US');
-const num = (v: number, casas: number, l: Lingua) =>
-  v.toLocaleString(loc(l), { minimumFractionDigits: casas, maximumFractionDigits: casas });
+/** Fixed decimals, grouped; one formatter per language and width (ui/src/formato.ts), not one per number. */
+const CASAS = {
+  1: { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+  2: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+} as const satisfies Record<number, Intl.NumberFormatOptions>;
+const num = (v: number, casas: keyof typeof CASAS, l: Lingua) => numero(LOCALES[l], CASAS[casas]).format(v);
 /** Money in millions: "R$ 1.234,5 mi" / "BRL 1,234.5 million". */
 const milhoes = (v: number, l: Lingua) => frase(l, (t) => t.valor.milhoes, { valor: num(v / 1e6, 1, l) });
 /** A quarter is written 2025T2 in data and Portuguese, 2025Q2 in English. */
