@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { z } from 'zod';
 import { build, DEFAULT_MEMORY_LIMIT } from '../src/build.ts';
+import { numero } from '../src/core/sql.ts';
 import type { Stage } from '../src/core/stage.ts';
 import { CACHE_DIR } from '../src/core/staging-cache.ts';
 import { martStages } from '../src/marts/index.ts';
@@ -123,12 +124,7 @@ async function main(): Promise<void> {
         };
   // What DuckDB holds in its temporary files once a stage ends: what did not fit in `memory_limit`.
   const temporarios = async (db: DuckDBConnection) =>
-    Number(
-      (
-        await db.runAndReadAll('SELECT coalesce(sum(size), 0) FROM duckdb_temporary_files()')
-      ).getRows()[0]?.[0] ?? 0,
-    ) /
-    2 ** 20;
+    (await numero(db, 'SELECT coalesce(sum(size), 0) FROM duckdb_temporary_files()')) / 2 ** 20;
   const cronometrar = (s: Stage): Stage => ({
     name: s.name,
     ...declaracoes(s),

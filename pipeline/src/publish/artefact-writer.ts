@@ -7,6 +7,10 @@ import type { z } from 'zod';
 import { sha256DoArquivo } from '../core/partes-do-arquivo.ts';
 import { procuraEmPartes } from '../core/procura-em-partes.ts';
 import type { ArtefactWriter } from '../core/stage.ts';
+import { textoDasPartes } from './json-sql.ts';
+
+/** The bytes of an artefact written in parts. */
+const tamanho = (partes: readonly Uint8Array[]): number => partes.reduce((n, p) => n + p.length, 0);
 
 /** The manifest entry of an artefact whose bytes are in memory: hashed as written, not read back. */
 function entryDe(
@@ -22,7 +26,7 @@ function entryDe(
     name: a.name,
     path,
     rows,
-    bytes: partes.reduce((n, p) => n + p.length, 0),
+    bytes: tamanho(partes),
     sha256: hash.digest('hex'),
     schema: a.schemaName,
     format,
@@ -175,19 +179,15 @@ export function createArtefactWriter(
   ): Promise<ManifestEntry> => {
     ultimoParquet = null;
     const { final, tmp } = await place(a.path);
-    await gravarAoLado(
-      a.path,
-      partes.reduce((n, p) => n + p.length, 0),
-      async () => {
-        try {
-          await writeFile(tmp, partes);
-          await rename(tmp, final);
-        } catch (e) {
-          await rm(tmp, { force: true });
-          throw e;
-        }
-      },
-    );
+    await gravarAoLado(a.path, tamanho(partes), async () => {
+      try {
+        await writeFile(tmp, partes);
+        await rename(tmp, final);
+      } catch (e) {
+        await rm(tmp, { force: true });
+        throw e;
+      }
+    });
     if (versao !== undefined) {
       const procura = procuraEmPartes(versao);
       for (const p of partes) if (procura.parte(emBuffer(p))) break;
@@ -250,7 +250,7 @@ export function createArtefactWriter(
         throw new Error(`${a.path}: jsonTexto writes JSON objects (one row)`);
       const rows =
         textosJson++ % VERIFICAR_TEXTO_A_CADA === 0
-          ? verificarTextoJson({ ...a, texto: Buffer.concat(a.texto).toString('utf8') })
+          ? verificarTextoJson({ ...a, texto: textoDasPartes(a.texto) })
           : 1;
       return gravar(a, [...a.texto, FIM_DE_LINHA], rows, 'json');
     },

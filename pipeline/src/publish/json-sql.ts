@@ -151,6 +151,10 @@ export function jsonComTexto(objeto: object, chave: string, texto: Uint8Array): 
   return [Buffer.from(partes[0] ?? '', 'utf8'), texto, Buffer.from(partes[1] ?? '', 'utf8')];
 }
 
+/** JSON text held as UTF-8 bytes in parts (`jsonComTexto`, `textosPorEmpresa`), decoded: for the few readers that parse it. */
+export const textoDasPartes = (partes: readonly Uint8Array[]): string =>
+  Buffer.concat(partes).toString('utf8');
+
 /**
  * Each company's JSON text from `sql`, which selects two columns (the company's code, then the text),
  * as the text's UTF-8 bytes (`encode`: a BLOB), in code order. Read as VARCHAR, the quarterly facts'
@@ -176,7 +180,7 @@ export function escreverJsonTexto<S extends z.ZodType>(
 ): ReturnType<ArtefactWriter['json']> {
   if (writer.jsonTexto) return writer.jsonTexto(a);
   const { texto, ...resto } = a;
-  return writer.json({ ...resto, data: JSON.parse(Buffer.concat(texto).toString('utf8')) as z.input<S> });
+  return writer.json({ ...resto, data: JSON.parse(textoDasPartes(texto)) as z.input<S> });
 }
 
 /**

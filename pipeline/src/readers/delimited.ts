@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type DuckDBConnection, type DuckDBValue, listValue } from '@duckdb/node-api';
 import type { ColumnSpec, DelimitedSourceSpec, InputFile, SourceSpec, StagedFile } from '../core/source.ts';
 import { InputError } from '../core/source.ts';
-import { lit, quote, textos } from '../core/sql.ts';
+import { lit, numero, type Parametros, quote, textos } from '../core/sql.ts';
 import type { BuildReporter } from '../core/stage.ts';
 import { ensureStagingTable, factsOf, sqlType, stagingColumn, stagingColumnsOf } from '../core/staging.ts';
 import { checkText, latin1ToUtf8, type TextCheck } from './text-check.ts';
@@ -458,16 +458,12 @@ async function appendDirect(
     for (const [table, keys] of inFileKeyGroups(items.map((x) => ({ spec: x.group.spec, file: x.file }))))
       for (const { cols, arquivos } of keys) {
         const filtro = arquivos ? ' AND _arquivo IN (SELECT unnest($arquivos))' : '';
-        const repeated = Number(
-          (
-            await db.runAndReadAll(
-              gruposRepetidos(quote(table), `rowid >= ${before.get(table) ?? 0}${filtro}`, [
-                '_arquivo',
-                ...cols,
-              ]),
-              arquivos ? { arquivos: textos(arquivos) } : {},
-            )
-          ).getRows()[0]?.[0] ?? 0,
+        const repeated = await gruposRepetidos(
+          db,
+          quote(table),
+          `rowid >= ${before.get(table) ?? 0}${filtro}`,
+          ['_arquivo', ...cols],
+          arquivos ? { arquivos: textos(arquivos) } : {},
         );
         if (repeated > 0) return null;
       }
@@ -1046,8 +1042,18 @@ function typingQuery(
  * DFP/ITR zips (4.1 M lines) from 2.7–2.9 s to 1.9–2.0 s of CPU (docs/benchmarks.md, "Where the mart
  * stages spill, repeated keys by hash, JSON text read as bytes").
  */
-export function gruposRepetidos(tabela: string, onde: string, colunas: readonly string[]): string {
-  return `SELECT count(*) FROM (SELECT 1 FROM ${tabela} WHERE ${onde} GROUP BY hash(${colunas.join(', ')}) HAVING count(*) > 1)`;
+export function gruposRepetidos(
+  db: DuckDBConnection,
+  tabela: string,
+  onde: string,
+  colunas: readonly string[],
+  params?: Parametros,
+): Promise<number> {
+  return numero(
+    db,
+    `SELECT count(*) FROM (SELECT 1 FROM ${tabela} WHERE ${onde} GROUP BY hash(${colunas.join(', ')}) HAVING count(*) > 1)`,
+    params,
+  );
 }
 
 /**
@@ -1070,10 +1076,7 @@ export async function crossFileDuplicates(
   const noGrupo = { arquivos: textos(arquivos) };
   // A hash aggregate finds whether any key may repeat (in-file repeats are already gone, so a repeat is
   // across files); the window that names the real ones sorts the whole table, so it runs only then.
-  const repeated = Number(
-    (await db.runAndReadAll(gruposRepetidos(quote(spec.staged), files, keys), noGrupo)).getRows()[0]?.[0] ??
-      0,
-  );
+  const repeated = await gruposRepetidos(db, quote(spec.staged), files, keys, noGrupo);
   if (repeated === 0) return removed;
   const xdup = `_xdup_${loads++}`;
   try {

@@ -13,6 +13,7 @@ import {
   jsonComTexto,
   jsonObjetoPorLinha,
   jsonTexto,
+  textoDasPartes,
   textosPorEmpresa,
 } from '../../publish/json-sql.ts';
 import { PADRAO_TICKER } from '../fundamentos/empresas.ts';
@@ -106,7 +107,7 @@ export async function tickersPorEmpresa(
 ): Promise<Map<number, Tickers>> {
   const out = new Map<number, Tickers>();
   for (const [cd, texto] of await tickersJsonPorEmpresa(db, cds))
-    out.set(cd, JSON.parse(Buffer.from(texto).toString('utf8')) as Tickers);
+    out.set(cd, JSON.parse(textoDasPartes([texto])) as Tickers);
   return out;
 }
 

@@ -3,6 +3,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { ManifestEntry } from '@fundamentos/schemas/manifest';
 import type { ArtefactWriter, BuildContext, BuildReporter } from '../../../core/stage.ts';
 import { verificarTextoJson } from '../../../publish/artefact-writer.ts';
+import { textoDasPartes } from '../../../publish/json-sql.ts';
 
 /**
  * Test support: a BuildContext whose writer validates like the real one but keeps JSON and text
@@ -43,7 +44,7 @@ export async function contextoMemoria(): Promise<{ ctx: BuildContext; capturado:
       return entrada(a.name, a.path, a.schemaName, 'json', body, Array.isArray(data) ? data.length : 1);
     },
     async jsonTexto(a) {
-      const texto = Buffer.concat(a.texto).toString('utf8');
+      const texto = textoDasPartes(a.texto);
       const rows = verificarTextoJson({ ...a, texto });
       capturado.json.set(a.path, a.schema.parse(JSON.parse(texto)));
       return entrada(a.name, a.path, a.schemaName, 'json', texto, rows);
