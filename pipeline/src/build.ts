@@ -28,7 +28,14 @@ import {
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
-import { type Carga, ligar, openStageCache, type StageCache } from './core/stage-cache.ts';
+import {
+  type Carga,
+  leitoresDe,
+  ligar,
+  openStageCache,
+  type StageCache,
+  tabelasPrivadas,
+} from './core/stage-cache.ts';
 import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import {
   type CacheEntryMeta,
@@ -847,6 +854,7 @@ async function runBuild(
       }
     }
 
+    const leitores = leitoresDe(stages);
     const stageCache =
       plan.cached && opts.cacheDir
         ? await openStageCache({
@@ -857,6 +865,7 @@ async function runBuild(
             adiadas: new Map(
               [...adiadas.keys()].map((t): [string, Carga] => [t, (d) => carregarAdiada(d, adiadas, t)]),
             ),
+            leitores,
           })
         : null;
     if (adiadas.size)
@@ -888,6 +897,8 @@ async function runBuild(
       // The writer lets files reach the disk while a stage goes on; a later stage may read them.
       await writer.concluir();
       if (doCache) etapas_do_cache.push(stage.name);
+      // No later stage reads them (and the stage cache did not save them): their memory back to DuckDB.
+      else for (const t of await tabelasPrivadas(db, stage, leitores)) await db.run(`DROP TABLE ${quote(t)}`);
       // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
       // the call stack takes.
       for (const e of entries) artefatos.push(e);

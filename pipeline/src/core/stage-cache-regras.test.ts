@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -9,7 +9,7 @@ import { createArtefactWriter } from '../publish/artefact-writer.ts';
 import { CollectingReporter } from './reporter.ts';
 import { substituirBytes } from './restampar.ts';
 import type { BuildContext, Stage } from './stage.ts';
-import { openStageCache } from './stage-cache.ts';
+import { leitoresDe, openStageCache, tabelasPrivadas } from './stage-cache.ts';
 import { ensureQuarantineTable } from './staging.ts';
 
 // Stages made here, on a made-here staged table: the rules of core/stage-cache.ts one by one.
@@ -89,6 +89,7 @@ async function construir(versao: string, nome: string, stg: number[]) {
     codigo: 'teste',
     buildDir,
     chaves: new Map([['stg_a', `stg_a:${stg.join(',')}`]]),
+    leitores: leitoresDe([comVersao, comData, versaoNaTabela]),
   });
   const doCache: string[] = [];
   const entradas = [];
@@ -131,6 +132,100 @@ describe('stage cache rules', () => {
     const c = await construir('2026-11-22-t|3', 'c', [9, 1, 2, 3]);
     expect(c.doCache).toEqual([]);
     expect(c.linhas).toEqual([4, 6, 18]);
+  });
+});
+
+/**
+ * Made here: `mart_p` makes a step only it reads (`int_p_passo`), a table only its macro reads
+ * (`int_p_base`, read by `mart_q` through `mart_p_em`) and `mart_p`, which `mart_q` reads. `mart_q` reads
+ * the build date, so it runs in every build, over a `mart_p` restored from the cache in the second one.
+ */
+const comPasso: Stage = {
+  name: 'mart_p',
+  le: ['stg_a'],
+  cria: ['int_p_base', 'int_p_passo', 'mart_p', 'mart_p_em'],
+  async run(ctx) {
+    await ctx.db.run(`CREATE OR REPLACE TABLE int_p_passo AS SELECT x, x * x AS q FROM stg_a;
+      CREATE OR REPLACE TABLE int_p_base AS SELECT x, x * 10 AS dez FROM stg_a;
+      CREATE OR REPLACE TABLE mart_p AS SELECT x, q + 1 AS r FROM int_p_passo ORDER BY x;
+      CREATE OR REPLACE MACRO mart_p_em() AS TABLE SELECT * FROM int_p_base`);
+    return [];
+  },
+};
+const sobreP: Stage = {
+  name: 'mart_q',
+  le: ['mart_p', 'mart_p_em'],
+  cria: ['mart_q'],
+  async run(ctx) {
+    await ctx.db.run(`CREATE OR REPLACE TABLE mart_q AS
+      SELECT p.x, p.r, e.dez, '${ctx.data_build}' AS d FROM mart_p p JOIN mart_p_em() e USING (x) ORDER BY p.x`);
+    return [];
+  },
+};
+
+async function construirComPasso(nome: string) {
+  const instance = await DuckDBInstance.create(':memory:');
+  const db = await instance.connect();
+  await ensureQuarantineTable(db);
+  await db.run('CREATE TABLE stg_a AS SELECT unnest([3, 1, 2]) AS x');
+  const buildDir = join(root, nome);
+  const ctx: BuildContext = {
+    db,
+    versao_do_dado: `2026-11-25-p|${nome}`,
+    data_build: '2026-11-25',
+    writer: createArtefactWriter(buildDir, db),
+    report: new CollectingReporter(db),
+    log: () => {},
+  };
+  const leitores = leitoresDe([comPasso, sobreP]);
+  const cache = await openStageCache({
+    dir: join(root, 'cache-p'),
+    codigo: 'teste-p',
+    buildDir,
+    chaves: new Map([['stg_a', 'stg_a:3,1,2']]),
+    leitores,
+  });
+  const privadas: Record<string, string[]> = {};
+  const doCache: string[] = [];
+  for (const s of [comPasso, sobreP]) {
+    const r = await cache.run(s, ctx);
+    if (r.doCache) doCache.push(s.name);
+    privadas[s.name] = await tabelasPrivadas(db, s, leitores);
+  }
+  const q = (await db.runAndReadAll('SELECT x, r, dez FROM mart_q ORDER BY x'))
+    .getRows()
+    .map((r) => r.map(Number));
+  db.closeSync();
+  instance.closeSync();
+  return { doCache, privadas, q };
+}
+
+describe('private tables: only the stage that makes them reads them', () => {
+  it('are not saved; a table a macro names is, and a restored stage still serves the stage reading it', async () => {
+    const a = await construirComPasso('p1');
+    expect(a.doCache).toEqual([]);
+    expect(a.privadas).toEqual({ mart_p: ['int_p_passo'], mart_q: ['mart_q'] });
+    // mart_q read the date: not saved; mart_p's entry holds its two shared tables, not the private step.
+    const metas = readdirSync(join(root, 'cache-p')).map(
+      (d) =>
+        JSON.parse(readFileSync(join(root, 'cache-p', d, 'meta.json'), 'utf8')) as {
+          etapa: string;
+          tabelas: { nome: string }[];
+        },
+    );
+    expect(metas.map((m) => [m.etapa, m.tabelas.map((t) => t.nome).sort()])).toEqual([
+      ['mart_p', ['int_p_base', 'mart_p']],
+    ]);
+    const b = await construirComPasso('p2');
+    expect(b.doCache).toEqual(['mart_p']);
+    // restored: the private step was not, so nothing of it is left to find
+    expect(b.privadas).toEqual({ mart_p: [], mart_q: ['mart_q'] });
+    expect(b.q).toEqual(a.q);
+    expect(a.q).toEqual([
+      [1, 2, 10],
+      [2, 5, 20],
+      [3, 10, 30],
+    ]);
   });
 });
 

@@ -115,6 +115,49 @@ async function ddlDasMacros(db: DuckDBConnection, nomes: readonly string[]) {
     }));
 }
 
+/** Whether SQL text names the table `nome` (as a whole word). */
+const nomeadaEm = (nome: string, sql: string) => new RegExp(`\\b${nome}\\b`).test(sql);
+
+/** Each table a stage reads (`le`) → the stages that read it. */
+export type Leitores = ReadonlyMap<string, ReadonlySet<string>>;
+
+export function leitoresDe(stages: readonly Stage[]): Leitores {
+  const out = new Map<string, Set<string>>();
+  for (const s of stages)
+    for (const t of s.le ?? []) {
+      const quem = out.get(t) ?? new Set<string>();
+      quem.add(s.name);
+      out.set(t, quem);
+    }
+  return out;
+}
+
+/**
+ * The tables `stage` made only for its own statements: in its `cria`, read by no other stage (`le`, proved
+ * by core/stage-declarations.test.ts), named by none of the macros it makes (a macro's body is read
+ * wherever the macro is), and not staged tables (a stage may create an empty one that staging would
+ * have). They are neither saved in the stage cache nor kept once the stage ends: at full scale they were
+ * 279 of the 587 MB the cache saved (`int_fundamentos_blocos_itr`, `int_fundamentos_linhas_itr`,
+ * `int_fundamentos_versoes_dfp` most of it), and DuckDB held and spilled them until the build ended.
+ */
+export async function tabelasPrivadas(
+  db: DuckDBConnection,
+  stage: Stage,
+  leitores: Leitores,
+): Promise<string[]> {
+  const cria = stage.cria ?? [];
+  const macros = await ddlDasMacros(db, cria);
+  return (await ddlDasTabelas(db, cria))
+    .map((t) => t.nome)
+    .filter(
+      (t) =>
+        !t.startsWith('stg_') &&
+        !t.startsWith('_') &&
+        [...(leitores.get(t) ?? [])].every((n) => n === stage.name) &&
+        !macros.some((m) => nomeadaEm(t, m.ddl)),
+    );
+}
+
 /**
  * Whether any row of `from` (a table or a `read_parquet`) holds `texto`. Only text and nested columns
  * can: numbers, dates and booleans are not scanned.
@@ -158,6 +201,8 @@ export async function openStageCache(a: {
   buildDir: string;
   chaves: ReadonlyMap<string, string>;
   adiadas?: ReadonlyMap<string, Carga>;
+  /** Who reads each table (`leitoresDe` of the build's stages): a stage's private tables are not saved. */
+  leitores: Leitores;
 }): Promise<StageCache> {
   await mkdir(a.dir, { recursive: true });
   const chaves = new Map(a.chaves);
@@ -212,7 +257,7 @@ export async function openStageCache(a: {
     // Stages declare the macro, not the tables its body reads: those of its stage are loaded now.
     await carregar(
       ctx.db,
-      e.tabelas.map((t) => t.nome).filter((n) => e.macros.some((m) => new RegExp(`\\b${n}\\b`).test(m.ddl))),
+      e.tabelas.map((t) => t.nome).filter((n) => e.macros.some((m) => nomeadaEm(n, m.ddl))),
     );
     for (const m of e.macros) await ctx.db.run(m.ddl);
     const entries = await pMap(
@@ -272,7 +317,8 @@ export async function openStageCache(a: {
     try {
       await mkdir(join(tmp, 'tabelas'), { recursive: true });
       const cria = stage.cria ?? [];
-      const tabelas = await ddlDasTabelas(ctx.db, cria);
+      const privadas = new Set(await tabelasPrivadas(ctx.db, stage, a.leitores));
+      const tabelas = (await ddlDasTabelas(ctx.db, cria)).filter((t) => !privadas.has(t.nome));
       // LZ4_RAW on one thread: over the 30 stages' tables of a bench escala 0.1 build this took 2.8–3.0 s
       // of CPU against 4.3–6.1 s for ZSTD on the build's two threads (and less wall), for files 37% larger
       // (77 against 57 MiB); the restore reads either codec (docs/benchmarks.md, "Staging Parquet without the
