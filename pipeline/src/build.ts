@@ -28,14 +28,7 @@ import {
 import type { SourceSpec, StagedFile } from './core/source.ts';
 import { quote } from './core/sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './core/stage.ts';
-import {
-  type Carga,
-  leitoresDe,
-  ligar,
-  openStageCache,
-  type StageCache,
-  tabelasPrivadas,
-} from './core/stage-cache.ts';
+import { type Carga, ligar, openStageCache, type StageCache } from './core/stage-cache.ts';
 import { createStagingTables, ensureQuarantineTable } from './core/staging.ts';
 import {
   type CacheEntryMeta,
@@ -44,6 +37,7 @@ import {
   type RowRange,
   type StagingCache,
 } from './core/staging-cache.ts';
+import { tabelasSemUsoAdiante, usoDasTabelas } from './core/uso-das-tabelas.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
 import { type DownloadLogText, downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
@@ -854,7 +848,7 @@ async function runBuild(
       }
     }
 
-    const leitores = leitoresDe(stages);
+    const uso = usoDasTabelas(stages);
     const stageCache =
       plan.cached && opts.cacheDir
         ? await openStageCache({
@@ -865,7 +859,7 @@ async function runBuild(
             adiadas: new Map(
               [...adiadas.keys()].map((t): [string, Carga] => [t, (d) => carregarAdiada(d, adiadas, t)]),
             ),
-            leitores,
+            uso,
           })
         : null;
     if (adiadas.size)
@@ -873,6 +867,8 @@ async function runBuild(
         `staging cache: ${adiadas.size} tables left on disk until a stage reads them: ${[...adiadas.keys()].join(', ')}`,
       );
     const etapas_do_cache: string[] = [];
+    /** Staged tables dropped once no stage used them, with their rows. */
+    const descartadas = new Map<string, number>();
     const artefatos: ManifestEntry[] = [];
     const etapas: BuildReport['etapas'] = [];
     // Run outside the stage cache: neither is ever cached (no `le`/`cria`: the first links the staging
@@ -897,8 +893,14 @@ async function runBuild(
       // The writer lets files reach the disk while a stage goes on; a later stage may read them.
       await writer.concluir();
       if (doCache) etapas_do_cache.push(stage.name);
-      // No later stage reads them (and the stage cache did not save them): their memory back to DuckDB.
-      else for (const t of await tabelasPrivadas(db, stage, leitores)) await db.run(`DROP TABLE ${quote(t)}`);
+      // No later stage uses them: their memory (or spill) back to DuckDB. A staged table's rows are counted
+      // first, for the report; one still on disk (`adiadas`) was never loaded and has its count.
+      if (!sempre.includes(stage))
+        for (const t of await tabelasSemUsoAdiante(db, stage, uso)) {
+          if (adiadas.has(t)) continue;
+          if (t.startsWith('stg_')) descartadas.set(t, await contar(db, t));
+          await db.run(`DROP TABLE ${quote(t)}`);
+        }
       // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
       // the call stack takes.
       for (const e of entries) artefatos.push(e);
@@ -915,8 +917,11 @@ async function runBuild(
     const tabelas = new Map<string, BuildReport['tabelas'][number]>();
     // Still in `adiadas`: no stage that ran read them, and their row count is the one the cache recorded.
     const nuncaLidas = new Set(adiadas.keys());
-    for (const t of await stagedTables(db)) {
-      const linhas = nuncaLidas.has(t) ? (adiadas.get(t)?.linhas ?? 0) : await contar(db, t);
+    // Sorted as stagedTables sorts (ASCII names: DuckDB's binary order is JavaScript's).
+    for (const t of [...new Set([...(await stagedTables(db)), ...descartadas.keys()])].sort()) {
+      const linhas = nuncaLidas.has(t)
+        ? (adiadas.get(t)?.linhas ?? 0)
+        : (descartadas.get(t) ?? (await contar(db, t)));
       tabelas.set(t, { tabela: t, fontes: [], arquivos: [], linhas });
     }
     if (nuncaLidas.size) log(`staged tables no stage loaded: ${[...nuncaLidas].sort().join(', ')}`);

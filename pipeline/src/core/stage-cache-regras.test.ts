@@ -9,8 +9,9 @@ import { createArtefactWriter } from '../publish/artefact-writer.ts';
 import { CollectingReporter } from './reporter.ts';
 import { substituirBytes } from './restampar.ts';
 import type { BuildContext, Stage } from './stage.ts';
-import { leitoresDe, openStageCache, tabelasPrivadas } from './stage-cache.ts';
+import { openStageCache } from './stage-cache.ts';
 import { ensureQuarantineTable } from './staging.ts';
+import { tabelasPrivadas, tabelasSemUsoAdiante, usoDasTabelas } from './uso-das-tabelas.ts';
 
 // Stages made here, on a made-here staged table: the rules of core/stage-cache.ts one by one.
 const root = mkdtempSync(join(tmpdir(), 'regras-etapas-'));
@@ -89,7 +90,7 @@ async function construir(versao: string, nome: string, stg: number[]) {
     codigo: 'teste',
     buildDir,
     chaves: new Map([['stg_a', `stg_a:${stg.join(',')}`]]),
-    leitores: leitoresDe([comVersao, comData, versaoNaTabela]),
+    uso: usoDasTabelas([comVersao, comData, versaoNaTabela]),
   });
   const doCache: string[] = [];
   const entradas = [];
@@ -177,27 +178,33 @@ async function construirComPasso(nome: string) {
     report: new CollectingReporter(db),
     log: () => {},
   };
-  const leitores = leitoresDe([comPasso, sobreP]);
+  const uso = usoDasTabelas([comPasso, sobreP]);
   const cache = await openStageCache({
     dir: join(root, 'cache-p'),
     codigo: 'teste-p',
     buildDir,
     chaves: new Map([['stg_a', 'stg_a:3,1,2']]),
-    leitores,
+    uso,
   });
   const privadas: Record<string, string[]> = {};
+  const semUso: Record<string, string[]> = {};
   const doCache: string[] = [];
+  let q: number[][] = [];
   for (const s of [comPasso, sobreP]) {
     const r = await cache.run(s, ctx);
     if (r.doCache) doCache.push(s.name);
-    privadas[s.name] = await tabelasPrivadas(db, s, leitores);
+    if (s === sobreP)
+      q = (await db.runAndReadAll('SELECT x, r, dez FROM mart_q ORDER BY x'))
+        .getRows()
+        .map((l) => l.map(Number));
+    privadas[s.name] = await tabelasPrivadas(db, s, uso);
+    semUso[s.name] = await tabelasSemUsoAdiante(db, s, uso);
+    // as the build does: mart_q must still run once they are gone
+    for (const t of semUso[s.name] ?? []) await db.run(`DROP TABLE ${t}`);
   }
-  const q = (await db.runAndReadAll('SELECT x, r, dez FROM mart_q ORDER BY x'))
-    .getRows()
-    .map((r) => r.map(Number));
   db.closeSync();
   instance.closeSync();
-  return { doCache, privadas, q };
+  return { doCache, privadas, semUso, q };
 }
 
 describe('private tables: only the stage that makes them reads them', () => {
@@ -205,6 +212,8 @@ describe('private tables: only the stage that makes them reads them', () => {
     const a = await construirComPasso('p1');
     expect(a.doCache).toEqual([]);
     expect(a.privadas).toEqual({ mart_p: ['int_p_passo'], mart_q: ['mart_q'] });
+    // What the build drops after each stage: what no later stage uses, but not what a macro still names.
+    expect(a.semUso).toEqual({ mart_p: ['int_p_passo', 'stg_a'], mart_q: ['mart_p', 'mart_q'] });
     // mart_q read the date: not saved; mart_p's entry holds its two shared tables, not the private step.
     const metas = readdirSync(join(root, 'cache-p')).map(
       (d) =>
@@ -220,6 +229,8 @@ describe('private tables: only the stage that makes them reads them', () => {
     expect(b.doCache).toEqual(['mart_p']);
     // restored: the private step was not, so nothing of it is left to find
     expect(b.privadas).toEqual({ mart_p: [], mart_q: ['mart_q'] });
+    // mart_p's table restored and loaded for mart_q; int_p_base stays, its macro still names it
+    expect(b.semUso).toEqual({ mart_p: ['stg_a'], mart_q: ['mart_p', 'mart_q'] });
     expect(b.q).toEqual(a.q);
     expect(a.q).toEqual([
       [1, 2, 10],

@@ -11,6 +11,7 @@ import { restampar } from './restampar.ts';
 import { lit, quote } from './sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './stage.ts';
 import { withOneThread } from './staging.ts';
+import { macrosDoBanco, nomeadaEm, tabelasPrivadas, type UsoDasTabelas } from './uso-das-tabelas.ts';
 
 /**
  * Stage-level cache: a stage that declares what it reads and creates (`le`/`cria`, proved by
@@ -97,65 +98,13 @@ async function ddlDasTabelas(db: DuckDBConnection, nomes: readonly string[]) {
 }
 
 async function ddlDasMacros(db: DuckDBConnection, nomes: readonly string[]) {
-  const rows = (
-    await db.runAndReadAll(
-      "SELECT function_name, function_type, parameters, macro_definition FROM duckdb_functions() WHERE NOT internal AND function_type IN ('macro', 'table_macro')",
-    )
-  ).getRowObjectsJson() as {
-    function_name: string;
-    function_type: string;
-    parameters: string[];
-    macro_definition: string;
-  }[];
+  const rows = await macrosDoBanco(db);
   return rows
     .filter((r) => nomes.includes(r.function_name))
     .map((r) => ({
       nome: r.function_name,
       ddl: `CREATE OR REPLACE MACRO ${quote(r.function_name)}(${r.parameters.join(', ')}) AS ${r.function_type === 'table_macro' ? 'TABLE ' : ''}${r.macro_definition}`,
     }));
-}
-
-/** Whether SQL text names the table `nome` (as a whole word). */
-const nomeadaEm = (nome: string, sql: string) => new RegExp(`\\b${nome}\\b`).test(sql);
-
-/** Each table a stage reads (`le`) → the stages that read it. */
-export type Leitores = ReadonlyMap<string, ReadonlySet<string>>;
-
-export function leitoresDe(stages: readonly Stage[]): Leitores {
-  const out = new Map<string, Set<string>>();
-  for (const s of stages)
-    for (const t of s.le ?? []) {
-      const quem = out.get(t) ?? new Set<string>();
-      quem.add(s.name);
-      out.set(t, quem);
-    }
-  return out;
-}
-
-/**
- * The tables `stage` made only for its own statements: in its `cria`, read by no other stage (`le`, proved
- * by core/stage-declarations.test.ts), named by none of the macros it makes (a macro's body is read
- * wherever the macro is), and not staged tables (a stage may create an empty one that staging would
- * have). They are neither saved in the stage cache nor kept once the stage ends: at full scale they were
- * 279 of the 587 MB the cache saved (`int_fundamentos_blocos_itr`, `int_fundamentos_linhas_itr`,
- * `int_fundamentos_versoes_dfp` most of it), and DuckDB held and spilled them until the build ended.
- */
-export async function tabelasPrivadas(
-  db: DuckDBConnection,
-  stage: Stage,
-  leitores: Leitores,
-): Promise<string[]> {
-  const cria = stage.cria ?? [];
-  const macros = await ddlDasMacros(db, cria);
-  return (await ddlDasTabelas(db, cria))
-    .map((t) => t.nome)
-    .filter(
-      (t) =>
-        !t.startsWith('stg_') &&
-        !t.startsWith('_') &&
-        [...(leitores.get(t) ?? [])].every((n) => n === stage.name) &&
-        !macros.some((m) => nomeadaEm(t, m.ddl)),
-    );
 }
 
 /**
@@ -201,8 +150,8 @@ export async function openStageCache(a: {
   buildDir: string;
   chaves: ReadonlyMap<string, string>;
   adiadas?: ReadonlyMap<string, Carga>;
-  /** Who reads each table (`leitoresDe` of the build's stages): a stage's private tables are not saved. */
-  leitores: Leitores;
+  /** Which stages use each table (`usoDasTabelas` of the build's stages): private tables are not saved. */
+  uso: UsoDasTabelas;
 }): Promise<StageCache> {
   await mkdir(a.dir, { recursive: true });
   const chaves = new Map(a.chaves);
@@ -317,7 +266,7 @@ export async function openStageCache(a: {
     try {
       await mkdir(join(tmp, 'tabelas'), { recursive: true });
       const cria = stage.cria ?? [];
-      const privadas = new Set(await tabelasPrivadas(ctx.db, stage, a.leitores));
+      const privadas = new Set(await tabelasPrivadas(ctx.db, stage, a.uso));
       const tabelas = (await ddlDasTabelas(ctx.db, cria)).filter((t) => !privadas.has(t.nome));
       // LZ4_RAW on one thread: over the 30 stages' tables of a bench escala 0.1 build this took 2.8–3.0 s
       // of CPU against 4.3–6.1 s for ZSTD on the build's two threads (and less wall), for files 37% larger

@@ -1,0 +1,107 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { Stage } from './stage.ts';
+
+/**
+ * Which stages use each table, from their `le`/`cria` declarations (proved against what every stage does
+ * by core/stage-declarations.test.ts), so the build can tell which tables only one stage ever uses and,
+ * after each stage, which tables no stage after it uses. At full scale the build held every table until it
+ * ended: the 32.6 M staged statement rows past the last fundamentals mart, the quarterly marts' steps,
+ * 16 years of sessions past the price marts, all of it in DuckDB's memory limit or its spill files.
+ */
+export interface UsoDasTabelas {
+  /** Whether `stage` is the only stage that reads or writes `tabela`. */
+  soDe(tabela: string, stage: Stage): boolean;
+  /** Whether some stage declares `tabela` and none after `stage` (in build order) reads or writes it. */
+  semUsoDepois(tabela: string, stage: Stage): boolean;
+}
+
+export function usoDasTabelas(stages: readonly Stage[]): UsoDasTabelas {
+  // A stage that does not declare what it uses could use anything: then every table is kept.
+  if (stages.some((s) => !s.le || !s.cria)) return { soDe: () => false, semUsoDepois: () => false };
+  const quem = new Map<string, Set<string>>();
+  const ultimo = new Map<string, number>();
+  const posicao = new Map<string, number>();
+  stages.forEach((s, i) => {
+    posicao.set(s.name, i);
+    for (const t of [...(s.le ?? []), ...(s.cria ?? [])]) {
+      quem.set(t, (quem.get(t) ?? new Set<string>()).add(s.name));
+      ultimo.set(t, i);
+    }
+  });
+  const onde = (stage: Stage) => {
+    const i = posicao.get(stage.name);
+    if (i === undefined) throw new Error(`usoDasTabelas: ${stage.name} is not a stage of this build`);
+    return i;
+  };
+  return {
+    soDe: (t, stage) => [...(quem.get(t) ?? [])].every((n) => n === stage.name),
+    semUsoDepois: (t, stage) => {
+      const u = ultimo.get(t);
+      return u !== undefined && u <= onde(stage);
+    },
+  };
+}
+
+/** The user macros of the database (DuckDB keeps a macro's body as text: what it names is read there). */
+export async function macrosDoBanco(db: DuckDBConnection) {
+  return (
+    await db.runAndReadAll(
+      "SELECT function_name, function_type, parameters, macro_definition FROM duckdb_functions() WHERE NOT internal AND function_type IN ('macro', 'table_macro')",
+    )
+  ).getRowObjectsJson() as {
+    function_name: string;
+    function_type: string;
+    parameters: string[];
+    macro_definition: string;
+  }[];
+}
+
+/** Whether SQL text names the table `nome` (as a whole word). */
+export const nomeadaEm = (nome: string, sql: string) => new RegExp(`\\b${nome}\\b`).test(sql);
+
+const tabelasDoBanco = async (db: DuckDBConnection) =>
+  (await db.runAndReadAll('SELECT table_name FROM duckdb_tables() WHERE NOT temporary ORDER BY 1'))
+    .getRows()
+    .map((r) => String(r[0]));
+
+/**
+ * The tables `stage` made only for its own statements: in its `cria`, used by no other stage, named by
+ * none of the macros it makes (a macro's body runs wherever the macro is read), and not staged tables
+ * (a stage may create an empty one that staging makes when an input feeds it). The stage cache does not
+ * save them: at full scale they were 279 of the 587 MB it saved (`int_fundamentos_blocos_itr`,
+ * `int_fundamentos_linhas_itr` and `int_fundamentos_versoes_dfp` most of it).
+ */
+export async function tabelasPrivadas(
+  db: DuckDBConnection,
+  stage: Stage,
+  uso: UsoDasTabelas,
+): Promise<string[]> {
+  const cria = new Set(stage.cria ?? []);
+  const macros = (await macrosDoBanco(db)).filter((m) => cria.has(m.function_name));
+  return (await tabelasDoBanco(db)).filter(
+    (t) =>
+      cria.has(t) &&
+      !t.startsWith('stg_') &&
+      uso.soDe(t, stage) &&
+      !macros.some((m) => nomeadaEm(t, m.macro_definition)),
+  );
+}
+
+/**
+ * The tables that exist once `stage` ended and that no later stage uses nor any macro names: the build
+ * drops them. Tables no stage declares are never among them.
+ */
+export async function tabelasSemUsoAdiante(
+  db: DuckDBConnection,
+  stage: Stage,
+  uso: UsoDasTabelas,
+): Promise<string[]> {
+  const macros = await macrosDoBanco(db);
+  return (await tabelasDoBanco(db)).filter(
+    (t) =>
+      // the build's own tables (`_quarantine`: the report reads it once every stage ran)
+      !t.startsWith('_') &&
+      uso.semUsoDepois(t, stage) &&
+      !macros.some((m) => nomeadaEm(t, m.macro_definition)),
+  );
+}
