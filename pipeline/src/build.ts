@@ -37,7 +37,7 @@ import {
   type RowRange,
   type StagingCache,
 } from './core/staging-cache.ts';
-import { tabelasSemUsoAdiante, usoDasTabelas } from './core/uso-das-tabelas.ts';
+import { descarteDeTabelas, usoDasTabelas } from './core/uso-das-tabelas.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
 import { type DownloadLogText, downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
@@ -849,6 +849,7 @@ async function runBuild(
     }
 
     const uso = usoDasTabelas(stages);
+    const descarte = descarteDeTabelas(uso);
     const stageCache =
       plan.cached && opts.cacheDir
         ? await openStageCache({
@@ -896,7 +897,7 @@ async function runBuild(
       // No later stage uses them: their memory (or spill) back to DuckDB. A staged table's rows are counted
       // first, for the report; one still on disk (`adiadas`) was never loaded and has its count.
       if (!sempre.includes(stage))
-        for (const t of await tabelasSemUsoAdiante(db, stage, uso)) {
+        for (const t of await descarte.aposEtapa(db, stage)) {
           if (adiadas.has(t)) continue;
           if (t.startsWith('stg_')) descartadas.set(t, await contar(db, t));
           await db.run(`DROP TABLE ${quote(t)}`);

@@ -11,7 +11,7 @@ import { substituirBytes } from './restampar.ts';
 import type { BuildContext, Stage } from './stage.ts';
 import { openStageCache } from './stage-cache.ts';
 import { ensureQuarantineTable } from './staging.ts';
-import { tabelasPrivadas, tabelasSemUsoAdiante, usoDasTabelas } from './uso-das-tabelas.ts';
+import { descarteDeTabelas, tabelasPrivadas, usoDasTabelas } from './uso-das-tabelas.ts';
 
 // Stages made here, on a made-here staged table: the rules of core/stage-cache.ts one by one.
 const root = mkdtempSync(join(tmpdir(), 'regras-etapas-'));
@@ -179,6 +179,7 @@ async function construirComPasso(nome: string) {
     log: () => {},
   };
   const uso = usoDasTabelas([comPasso, sobreP]);
+  const descarte = descarteDeTabelas(uso);
   const cache = await openStageCache({
     dir: join(root, 'cache-p'),
     codigo: 'teste-p',
@@ -198,7 +199,7 @@ async function construirComPasso(nome: string) {
         .getRows()
         .map((l) => l.map(Number));
     privadas[s.name] = await tabelasPrivadas(db, s, uso);
-    semUso[s.name] = await tabelasSemUsoAdiante(db, s, uso);
+    semUso[s.name] = await descarte.aposEtapa(db, s);
     // as the build does: mart_q must still run once they are gone
     for (const t of semUso[s.name] ?? []) await db.run(`DROP TABLE ${t}`);
   }

@@ -65,6 +65,20 @@ const tabelasDoBanco = async (db: DuckDBConnection) =>
     .map((r) => String(r[0]));
 
 /**
+ * The bodies of the user macros, asked only when `nomes` (a stage's `cria`) holds a name that is not a
+ * table of the database: `duckdb_functions()` lists every built-in function too (15–25 ms a call), and
+ * most stages make no macro.
+ */
+async function corposDeMacros(
+  db: DuckDBConnection,
+  nomes: readonly string[],
+  tabelas: readonly string[],
+): Promise<{ nome: string; corpo: string }[]> {
+  if (nomes.every((n) => tabelas.includes(n))) return [];
+  return (await macrosDoBanco(db)).map((m) => ({ nome: m.function_name, corpo: m.macro_definition }));
+}
+
+/**
  * The tables `stage` made only for its own statements: in its `cria`, used by no other stage, named by
  * none of the macros it makes (a macro's body runs wherever the macro is read), and not staged tables
  * (a stage may create an empty one that staging makes when an input feeds it). The stage cache does not
@@ -76,32 +90,41 @@ export async function tabelasPrivadas(
   stage: Stage,
   uso: UsoDasTabelas,
 ): Promise<string[]> {
-  const cria = new Set(stage.cria ?? []);
-  const macros = (await macrosDoBanco(db)).filter((m) => cria.has(m.function_name));
-  return (await tabelasDoBanco(db)).filter(
+  const cria = stage.cria ?? [];
+  const tabelas = await tabelasDoBanco(db);
+  const corpos = (await corposDeMacros(db, cria, tabelas)).filter((m) => cria.includes(m.nome));
+  return tabelas.filter(
     (t) =>
-      cria.has(t) &&
+      cria.includes(t) &&
       !t.startsWith('stg_') &&
       uso.soDe(t, stage) &&
-      !macros.some((m) => nomeadaEm(t, m.macro_definition)),
+      !corpos.some((m) => nomeadaEm(t, m.corpo)),
   );
 }
 
-/**
- * The tables that exist once `stage` ended and that no later stage uses nor any macro names: the build
- * drops them. Tables no stage declares are never among them.
- */
-export async function tabelasSemUsoAdiante(
-  db: DuckDBConnection,
-  stage: Stage,
-  uso: UsoDasTabelas,
-): Promise<string[]> {
-  const macros = await macrosDoBanco(db);
-  return (await tabelasDoBanco(db)).filter(
-    (t) =>
-      // the build's own tables (`_quarantine`: the report reads it once every stage ran)
-      !t.startsWith('_') &&
-      uso.semUsoDepois(t, stage) &&
-      !macros.some((m) => nomeadaEm(t, m.macro_definition)),
-  );
+/** What the build drops after each stage (`aposEtapa`, in build order). */
+export interface DescarteDeTabelas {
+  /**
+   * The tables that exist once `stage` ended (run or restored) and that no later stage uses nor any
+   * macro made so far names (a macro stays in the database, and a later stage may read it). The build's
+   * own tables (`_quarantine`, which the report reads at the end) and tables no stage declares are never
+   * among them.
+   */
+  aposEtapa(db: DuckDBConnection, stage: Stage): Promise<string[]>;
+}
+
+export function descarteDeTabelas(uso: UsoDasTabelas): DescarteDeTabelas {
+  const nomeadas = new Map<string, string>();
+  return {
+    async aposEtapa(db, stage) {
+      const tabelas = await tabelasDoBanco(db);
+      for (const m of await corposDeMacros(db, stage.cria ?? [], tabelas)) nomeadas.set(m.nome, m.corpo);
+      return tabelas.filter(
+        (t) =>
+          !t.startsWith('_') &&
+          uso.semUsoDepois(t, stage) &&
+          ![...nomeadas.values()].some((corpo) => nomeadaEm(t, corpo)),
+      );
+    },
+  };
 }
