@@ -5,8 +5,9 @@ import type { Stage } from './stage.ts';
  * Which stages use each table, from their `le`/`cria` declarations (proved against what every stage does
  * by core/stage-declarations.test.ts), so the build can tell which tables only one stage ever uses and,
  * after each stage, which tables no stage after it uses. At full scale the build held every table until it
- * ended: the 32.6 M staged statement rows past the last fundamentals mart, the quarterly marts' steps,
- * 16 years of sessions past the price marts, all of it in DuckDB's memory limit or its spill files.
+ * ended: the 32.6 M staged statement rows past `mart_fatos_trimestrais` (their last reader), the quarterly
+ * marts' steps, 16 years of COTAHIST rows past `mart_precos`, all of it in DuckDB's memory limit or its
+ * spill files (5.7 GB of spill at the end; 0.5 GB once dropped, docs/benchmarks.md).
  */
 export interface UsoDasTabelas {
   /** Whether `stage` is the only stage that reads or writes `tabela`. */
