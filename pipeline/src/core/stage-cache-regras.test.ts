@@ -11,7 +11,7 @@ import { substituirBytes } from './restampar.ts';
 import type { BuildContext, Stage } from './stage.ts';
 import { openStageCache } from './stage-cache.ts';
 import { ensureQuarantineTable } from './staging.ts';
-import { descarteDeTabelas, tabelasPrivadas, usoDasTabelas } from './uso-das-tabelas.ts';
+import { descarteDeTabelas, macrosDoBanco, tabelasPrivadas, usoDasTabelas } from './uso-das-tabelas.ts';
 
 // Stages made here, on a made-here staged table: the rules of core/stage-cache.ts one by one.
 const root = mkdtempSync(join(tmpdir(), 'regras-etapas-'));
@@ -198,7 +198,16 @@ async function construirComPasso(nome: string) {
       q = (await db.runAndReadAll('SELECT x, r, dez FROM mart_q ORDER BY x'))
         .getRows()
         .map((l) => l.map(Number));
-    privadas[s.name] = await tabelasPrivadas(db, s, uso);
+    // what a save of the stage reads: its tables that exist and the text of its macros
+    const cria = s.cria ?? [];
+    const existentes = (await db.runAndReadAll('SELECT table_name FROM duckdb_tables() ORDER BY 1'))
+      .getRows()
+      .map((l) => String(l[0]))
+      .filter((t) => cria.includes(t));
+    const corpos = (await macrosDoBanco(db))
+      .filter((m) => cria.includes(m.function_name))
+      .map((m) => m.macro_definition);
+    privadas[s.name] = tabelasPrivadas(s, uso, existentes, corpos);
     semUso[s.name] = await descarte.aposEtapa(db, s);
     // as the build does: mart_q must still run once they are gone
     for (const t of semUso[s.name] ?? []) await db.run(`DROP TABLE ${t}`);

@@ -266,8 +266,17 @@ export async function openStageCache(a: {
     try {
       await mkdir(join(tmp, 'tabelas'), { recursive: true });
       const cria = stage.cria ?? [];
-      const privadas = new Set(await tabelasPrivadas(ctx.db, stage, a.uso));
-      const tabelas = (await ddlDasTabelas(ctx.db, cria)).filter((t) => !privadas.has(t.nome));
+      const todas = await ddlDasTabelas(ctx.db, cria);
+      const macros = await ddlDasMacros(ctx.db, cria);
+      const privadas = new Set(
+        tabelasPrivadas(
+          stage,
+          a.uso,
+          todas.map((t) => t.nome),
+          macros.map((m) => m.ddl),
+        ),
+      );
+      const tabelas = todas.filter((t) => !privadas.has(t.nome));
       // LZ4_RAW on one thread: over the 30 stages' tables of a bench escala 0.1 build this took 2.8–3.0 s
       // of CPU against 4.3–6.1 s for ZSTD on the build's two threads (and less wall), for files 37% larger
       // (77 against 57 MiB); the restore reads either codec (docs/benchmarks.md, "Staging Parquet without the
@@ -295,7 +304,7 @@ export async function openStageCache(a: {
         etapa: stage.name,
         versao_do_dado: ctx.versao_do_dado,
         tabelas,
-        macros: await ddlDasMacros(ctx.db, cria),
+        macros,
         artefatos,
         ...gravado,
       };

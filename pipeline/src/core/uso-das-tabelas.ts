@@ -80,26 +80,21 @@ async function corposDeMacros(
 }
 
 /**
- * The tables `stage` made only for its own statements: in its `cria`, used by no other stage, named by
- * none of the macros it makes (a macro's body runs wherever the macro is read), and not staged tables
- * (a stage may create an empty one that staging makes when an input feeds it). The stage cache does not
- * save them: at full scale they were 279 of the 587 MB it saved (`int_fundamentos_blocos_itr`,
- * `int_fundamentos_linhas_itr` and `int_fundamentos_versoes_dfp` most of it).
+ * The tables `stage` made only for its own statements, among `tabelas` (those of its `cria` that exist):
+ * used by no other stage, named by none of `macros` (the text of the macros it makes: a macro's body runs
+ * wherever the macro is read), and not staged tables (a stage may create an empty one that staging makes
+ * when an input feeds it). The stage cache does not save them: at full scale they were 279 of the 587 MB
+ * it saved (`int_fundamentos_blocos_itr`, `int_fundamentos_linhas_itr` and `int_fundamentos_versoes_dfp`
+ * most of it). Given what the save reads anyway, so that it asks DuckDB's catalogue nothing more.
  */
-export async function tabelasPrivadas(
-  db: DuckDBConnection,
+export function tabelasPrivadas(
   stage: Stage,
   uso: UsoDasTabelas,
-): Promise<string[]> {
-  const cria = stage.cria ?? [];
-  const tabelas = await tabelasDoBanco(db);
-  const corpos = (await corposDeMacros(db, cria, tabelas)).filter((m) => cria.includes(m.nome));
+  tabelas: readonly string[],
+  macros: readonly string[],
+): string[] {
   return tabelas.filter(
-    (t) =>
-      cria.includes(t) &&
-      !t.startsWith('stg_') &&
-      uso.soDe(t, stage) &&
-      !corpos.some((m) => nomeadaEm(t, m.corpo)),
+    (t) => !t.startsWith('stg_') && uso.soDe(t, stage) && !macros.some((m) => nomeadaEm(t, m)),
   );
 }
 
@@ -120,11 +115,10 @@ export function descarteDeTabelas(uso: UsoDasTabelas): DescarteDeTabelas {
     async aposEtapa(db, stage) {
       const tabelas = await tabelasDoBanco(db);
       for (const m of await corposDeMacros(db, stage.cria ?? [], tabelas)) nomeadas.set(m.nome, m.corpo);
+      const corpos = [...nomeadas.values()];
       return tabelas.filter(
         (t) =>
-          !t.startsWith('_') &&
-          uso.semUsoDepois(t, stage) &&
-          ![...nomeadas.values()].some((corpo) => nomeadaEm(t, corpo)),
+          !t.startsWith('_') && uso.semUsoDepois(t, stage) && !corpos.some((corpo) => nomeadaEm(t, corpo)),
       );
     },
   };
