@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { type DuckDBConnection, DuckDBInstance, listValue } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { type BuildReport, BuildReportSchema } from '@fundamentos/schemas/build-report';
 import { ARTEFATOS, escrita, PARTE_SEM_ENTRADA, parteDoArquivo } from '@fundamentos/schemas/catalogo';
 import { type Manifest, type ManifestEntry, ManifestSchema } from '@fundamentos/schemas/manifest';
@@ -37,6 +37,7 @@ import {
   type RowRange,
   type StagingCache,
 } from './core/staging-cache.ts';
+import { type Adiada, carregarAdiada, descartar, lerEmLugar } from './core/tabelas-adiadas.ts';
 import { descarteDeTabelas, usoDasTabelas } from './core/uso-das-tabelas.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
@@ -147,11 +148,12 @@ export class InvariantError extends Error {
   }
 }
 
-/** The `stg_*` tables staging made, by name. */
+/** The `stg_*` tables staging made, by name (a view when read in place, `lerEmLugar`). */
 async function stagedTables(db: DuckDBConnection): Promise<string[]> {
   return (
     await db.runAndReadAll(
-      "SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1",
+      `SELECT table_name AS t FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\'
+       UNION ALL SELECT view_name FROM duckdb_views() WHERE view_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1`,
     )
   )
     .getRows()
@@ -629,38 +631,8 @@ async function stagedTableKeys(
   return keys;
 }
 
-/**
- * A staged table whose every input came from the staging cache, left empty until a stage reads it: its
- * inputs' Parquet files in order, the duplicate records whose rows leave it, its row count once they have.
- */
-interface Adiada {
-  parquets: string[];
-  delecoes: string[];
-  linhas: number;
-}
-
 async function contar(db: DuckDBConnection, table: string): Promise<number> {
   return Number((await db.runAndReadAll(`SELECT count(*) FROM ${quote(table)}`)).getRows()[0]?.[0] ?? 0);
-}
-
-/** Fills a table left on disk: its inputs' rows in order, less the cross-file duplicates removed from it. */
-async function carregarAdiada(
-  db: DuckDBConnection,
-  adiadas: Map<string, Adiada>,
-  tabela: string,
-): Promise<void> {
-  const a = adiadas.get(tabela);
-  if (!a) return;
-  adiadas.delete(tabela);
-  await db.run(`INSERT INTO ${quote(tabela)} BY NAME SELECT * FROM read_parquet($1)`, [
-    listValue(a.parquets),
-  ]);
-  for (const q of a.delecoes)
-    await db.run(
-      `DELETE FROM ${quote(tabela)} s USING (SELECT arquivo, linha FROM read_parquet($1)) d
-       WHERE s._arquivo = d.arquivo AND s._linha = d.linha`,
-      [q],
-    );
 }
 
 async function runBuild(
@@ -700,7 +672,9 @@ async function runBuild(
     let reused = 0;
     // Every input looked up first: a table that no input staged in this build feeds is left on disk
     // (`adiadas`) and loaded only when a stage that runs reads it, which on a nightly build is never
-    // for the filings (their stages come from the stage cache). Needs the stage cache to load it.
+    // for the filings (their stages come from the stage cache). Needs the stage cache to load it. A table
+    // only one stage reads is left there even when an input feeds it (the new COTAHIST day): that stage
+    // reads it in place (`lerEmLugar`), the staged rows beside the cached ones.
     const achados: (CacheEntryMeta | null)[] = [];
     for (const [i] of found.inputs.entries()) {
       const key = plan.cached?.keys[i] ?? null;
@@ -713,6 +687,7 @@ async function runBuild(
       for (const s of specs) alimentadas.add(s.staged);
     }
     const preguicoso = plan.cached !== null && opts.cacheDir !== undefined;
+    const uso = usoDasTabelas(stages);
     const adiadas = new Map<string, Adiada>();
     // Cache hits in a row are loaded together (one statement per table), then logged in input order.
     let hits: { key: string; meta: CacheEntryMeta }[] = [];
@@ -734,7 +709,11 @@ async function runBuild(
     };
     const flushHits = async () => {
       if (!cache || !hits.length) return;
-      const deixadas = await cache.load(db, hits, (t) => preguicoso && !alimentadas.has(t));
+      const deixadas = await cache.load(
+        db,
+        hits,
+        (t) => preguicoso && (!alimentadas.has(t) || uso.lidaPorUmaSo(t)),
+      );
       for (const [t, paths] of deixadas) {
         const a = adiadas.get(t) ?? { parquets: [], delecoes: [], linhas: 0 };
         a.parquets.push(...paths);
@@ -848,8 +827,9 @@ async function runBuild(
       }
     }
 
-    const uso = usoDasTabelas(stages);
     const descarte = descarteDeTabelas(uso);
+    /** Staged tables read in place (views). */
+    const vistas = new Set<string>();
     const stageCache =
       plan.cached && opts.cacheDir
         ? await openStageCache({
@@ -858,7 +838,14 @@ async function runBuild(
             buildDir: buildingDir,
             chaves: await stagedTableKeys(db, inputsOf, plan.cached.keys, sources),
             adiadas: new Map(
-              [...adiadas.keys()].map((t): [string, Carga] => [t, (d) => carregarAdiada(d, adiadas, t)]),
+              [...adiadas.keys()].map((t): [string, Carga] => [
+                t,
+                async (d) => {
+                  if (!uso.lidaPorUmaSo(t)) return carregarAdiada(d, adiadas, t);
+                  await lerEmLugar(d, adiadas, t, vistas);
+                  log(`${t}: read in place by the one stage that reads it, not loaded`);
+                },
+              ]),
             ),
             uso,
           })
@@ -900,7 +887,7 @@ async function runBuild(
         for (const t of await descarte.aposEtapa(db, stage)) {
           if (adiadas.has(t)) continue;
           if (t.startsWith('stg_')) descartadas.set(t, await contar(db, t));
-          await db.run(`DROP TABLE ${quote(t)}`);
+          await descartar(db, t, vistas);
         }
       // Not push(...entries): at full scale one stage returns ~10^5 lineage files, more arguments than
       // the call stack takes.
@@ -916,12 +903,13 @@ async function runBuild(
 
     fase('relatorio');
     const tabelas = new Map<string, BuildReport['tabelas'][number]>();
-    // Still in `adiadas`: no stage that ran read them, and their row count is the one the cache recorded.
+    // Still in `adiadas`: no stage that ran read them; their rows are the ones the cache recorded and
+    // those staged in this build (a table only one stage reads is left on disk when an input feeds it).
     const nuncaLidas = new Set(adiadas.keys());
     // Sorted as stagedTables sorts (ASCII names: DuckDB's binary order is JavaScript's).
     for (const t of [...new Set([...(await stagedTables(db)), ...descartadas.keys()])].sort()) {
       const linhas = nuncaLidas.has(t)
-        ? (adiadas.get(t)?.linhas ?? 0)
+        ? (adiadas.get(t)?.linhas ?? 0) + (await contar(db, t))
         : (descartadas.get(t) ?? (await contar(db, t)));
       tabelas.set(t, { tabela: t, fontes: [], arquivos: [], linhas });
     }

@@ -54,6 +54,9 @@ describe('stage cache', () => {
     for (const s of [...FUNDAMENTOS, ...SO_DOS_FILINGS])
       expect(lines).toContain(`${s}: from the stage cache`);
     for (const s of MERCADO) expect(r.etapas_do_cache).not.toContain(s);
+    // The day's rows were staged beside the cached years, which were not loaded: mart_precos, their only
+    // reader, read both in place.
+    expect(lines).toContain('stg_b3_cotahist: read in place by the one stage that reads it, not loaded');
     // From scratch, into an out whose last version was |1, so both are |2.
     mkdirSync(join(root, 's', '2026-11-22-cache.1'), { recursive: true });
     const scratch = await run('s');

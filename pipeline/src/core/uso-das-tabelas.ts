@@ -14,12 +14,16 @@ export interface UsoDasTabelas {
   soDe(tabela: string, stage: Stage): boolean;
   /** Whether some stage declares `tabela` and none after `stage` (in build order) reads or writes it. */
   semUsoDepois(tabela: string, stage: Stage): boolean;
+  /** Whether exactly one stage declares `tabela`, in its `le`: it is read once and written by none. */
+  lidaPorUmaSo(tabela: string): boolean;
 }
 
 export function usoDasTabelas(stages: readonly Stage[]): UsoDasTabelas {
   // A stage that does not declare what it uses could use anything: then every table is kept.
-  if (stages.some((s) => !s.le || !s.cria)) return { soDe: () => false, semUsoDepois: () => false };
+  if (stages.some((s) => !s.le || !s.cria))
+    return { soDe: () => false, semUsoDepois: () => false, lidaPorUmaSo: () => false };
   const quem = new Map<string, Set<string>>();
+  const criadas = new Set(stages.flatMap((s) => s.cria ?? []));
   const ultimo = new Map<string, number>();
   const posicao = new Map<string, number>();
   stages.forEach((s, i) => {
@@ -40,6 +44,7 @@ export function usoDasTabelas(stages: readonly Stage[]): UsoDasTabelas {
       const u = ultimo.get(t);
       return u !== undefined && u <= onde(stage);
     },
+    lidaPorUmaSo: (t) => quem.get(t)?.size === 1 && !criadas.has(t),
   };
 }
 
@@ -60,8 +65,14 @@ export async function macrosDoBanco(db: DuckDBConnection) {
 /** Whether SQL text names the table `nome` (as a whole word). */
 export const nomeadaEm = (nome: string, sql: string) => new RegExp(`\\b${nome}\\b`).test(sql);
 
+/** Its tables, and its views: a staged table read in place is a view (build.ts, `lerEmLugar`). */
 const tabelasDoBanco = async (db: DuckDBConnection) =>
-  (await db.runAndReadAll('SELECT table_name FROM duckdb_tables() WHERE NOT temporary ORDER BY 1'))
+  (
+    await db.runAndReadAll(
+      `SELECT table_name FROM duckdb_tables() WHERE NOT temporary
+       UNION ALL SELECT view_name FROM duckdb_views() WHERE NOT internal AND NOT temporary ORDER BY 1`,
+    )
+  )
     .getRows()
     .map((r) => String(r[0]));
 
