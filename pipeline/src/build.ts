@@ -152,7 +152,7 @@ export class InvariantError extends Error {
 async function stagedTables(db: DuckDBConnection): Promise<string[]> {
   return (
     await db.runAndReadAll(
-      `SELECT table_name AS t FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\'
+      `SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\'
        UNION ALL SELECT view_name FROM duckdb_views() WHERE view_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1`,
     )
   )
