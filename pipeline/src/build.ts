@@ -56,6 +56,7 @@ import {
   insertPending,
   type PendingFiles,
   prepareDelimitedFiles,
+  procuraDuplicatas,
   stageDelimited,
   type TextosVerificados,
   verificarTextos,
@@ -806,6 +807,8 @@ async function runBuild(
       const adiada = adiadas.get(spec.staged);
       if (cache && chave && adiada) {
         // The same inputs as the build that saved this record: replay it instead of loading the table.
+        // Without one, the table is loaded for the search only if there is one to make (a spec without a
+        // key, or with one file, has none; the funds' files have no key).
         const d = await cache.duplicatas(chave);
         if (d) {
           if (d.quarentena) {
@@ -814,7 +817,7 @@ async function runBuild(
           }
           for (const n of d.removidos.values()) adiada.linhas -= n;
           removed = d.removidos;
-        } else await carregarAdiada(db, adiadas, spec.staged);
+        } else if (procuraDuplicatas(spec, arquivos)) await carregarAdiada(db, adiadas, spec.staged);
       }
       if (!removed) {
         const antes = cache ? await contar(db, '_quarantine') : 0;

@@ -1056,6 +1056,12 @@ export function gruposRepetidos(
   );
 }
 
+/** Whether `crossFileDuplicates` looks at the rows: only for a spec with a key, over two files or more. */
+export const procuraDuplicatas = (
+  spec: DelimitedSourceSpec,
+  arquivos: readonly string[],
+): spec is DelimitedSourceSpec & { key: string[] } => Boolean(spec.key?.length) && arquivos.length >= 2;
+
 /**
  * Quarantines rows whose key repeats a row of an earlier file of the same spec (files in `_arquivo`
  * order, lines in `_linha` order), e.g. the same CSV present loose and inside a zip. Run once after
@@ -1068,7 +1074,7 @@ export async function crossFileDuplicates(
   arquivos: string[],
 ): Promise<Map<string, number>> {
   const removed = new Map<string, number>();
-  if (!spec.key?.length || arquivos.length < 2) return removed;
+  if (!procuraDuplicatas(spec, arquivos)) return removed;
   const keys = spec.key.map((k) => quote(k.startsWith('_') ? k : stagingColumn(k)));
   // The spec's files by a hash semi-join: list_contains over the list in every row of the shared table
   // cost more than the grouping (3.8 s of the 4 DFP/ITR specs at escala 0.1).
