@@ -100,10 +100,10 @@ describe('stage cache', () => {
     );
     expect(r.etapas_do_cache).toContain('mart_multiplos');
     expect(r.etapas_do_cache).not.toContain('mart_fiis');
-    // mart_fiis alone reads the changed file's table, so its cached files were left on disk though an
-    // input fed it (build.ts, `lidaPorUmaSo`; the funds' files have no key, so no search for cross-file
-    // duplicates loads them) and read in place with the file's new rows: the publication still equals a
-    // build from scratch of the same files.
+    // mart_fiis alone reads the changed file's table (uso-das-tabelas.ts, `lidaPorUmaSo`), so its cached
+    // files were left on disk though an input fed it (the funds' files have no key: no search for
+    // cross-file duplicates loads them) and read in place with the file's new rows: the publication still
+    // equals a build from scratch of the same files.
     expect(lines).toContain(
       'stg_cvm_fii_mensal_geral: read in place by the one stage that reads it, not loaded',
     );

@@ -65,7 +65,7 @@ export async function macrosDoBanco(db: DuckDBConnection) {
 /** Whether SQL text names the table `nome` (as a whole word). */
 export const nomeadaEm = (nome: string, sql: string) => new RegExp(`\\b${nome}\\b`).test(sql);
 
-/** Its tables, and its views: a staged table read in place is a view (build.ts, `lerEmLugar`). */
+/** Its tables and views (a staged table read in place is a view: tabelas-adiadas.ts, `lerEmLugar`). */
 const tabelasDoBanco = async (db: DuckDBConnection) =>
   (
     await db.runAndReadAll(
