@@ -38,7 +38,7 @@ import {
   type StagingCache,
 } from './core/staging-cache.ts';
 import { type Adiada, carregarAdiada, descartar, lerEmLugar } from './core/tabelas-adiadas.ts';
-import { descarteDeTabelas, usoDasTabelas } from './core/uso-das-tabelas.ts';
+import { descarteDeTabelas, tabelasDoBanco, usoDasTabelas } from './core/uso-das-tabelas.ts';
 import { martStages } from './marts/index.ts';
 import { createArtefactWriter } from './publish/artefact-writer.ts';
 import { type DownloadLogText, downloadsStage, readDownloadLogText } from './publish/downloads-artefact.ts';
@@ -151,14 +151,7 @@ export class InvariantError extends Error {
 
 /** The `stg_*` tables staging made, by name (a view when read in place, `lerEmLugar`). */
 async function stagedTables(db: DuckDBConnection): Promise<string[]> {
-  return (
-    await db.runAndReadAll(
-      `SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'stg\\_%' ESCAPE '\\'
-       UNION ALL SELECT view_name FROM duckdb_views() WHERE view_name LIKE 'stg\\_%' ESCAPE '\\' ORDER BY 1`,
-    )
-  )
-    .getRows()
-    .map((r) => String(r[0]));
+  return (await tabelasDoBanco(db)).filter((t) => t.startsWith('stg_'));
 }
 
 /** One raw input's entry in the staging cache, in discovery order: what `staging_parquet` publishes of it. */

@@ -65,8 +65,11 @@ export async function macrosDoBanco(db: DuckDBConnection) {
 /** Whether SQL text names the table `nome` (as a whole word). */
 export const nomeadaEm = (nome: string, sql: string) => new RegExp(`\\b${nome}\\b`).test(sql);
 
-/** Its tables and views (a staged table read in place is a view: tabelas-adiadas.ts, `lerEmLugar`). */
-const tabelasDoBanco = async (db: DuckDBConnection) =>
+/**
+ * Its tables and views by name, in order (a staged table read in place is a view: tabelas-adiadas.ts,
+ * `lerEmLugar`). Also the build's list of staged tables.
+ */
+export const tabelasDoBanco = async (db: DuckDBConnection) =>
   (
     await db.runAndReadAll(
       `SELECT table_name FROM duckdb_tables() WHERE NOT temporary
