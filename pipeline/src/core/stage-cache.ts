@@ -10,7 +10,6 @@ import { procuraEmPartes } from './procura-em-partes.ts';
 import { restampar } from './restampar.ts';
 import { lit, quote } from './sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './stage.ts';
-import { withOneThread } from './staging.ts';
 import { macrosDoBanco, nomeadaEm, tabelasPrivadas, type UsoDasTabelas } from './uso-das-tabelas.ts';
 
 /**
@@ -277,16 +276,17 @@ export async function openStageCache(a: {
         ),
       );
       const tabelas = todas.filter((t) => !privadas.has(t.nome));
-      // LZ4_RAW on one thread: over the 30 stages' tables of a bench escala 0.1 build this took 2.8–3.0 s
-      // of CPU against 4.3–6.1 s for ZSTD on the build's two threads (and less wall), for files 37% larger
-      // (77 against 57 MiB); the restore reads either codec (docs/benchmarks.md, "Staging Parquet without the
-      // compaction copy").
-      await withOneThread(ctx.db, async () => {
-        for (const t of tabelas)
-          await ctx.db.run(
-            `COPY ${quote(t.nome)} TO ${lit(join(tmp, 'tabelas', `${t.nome}.parquet`))} (FORMAT PARQUET, COMPRESSION LZ4_RAW)`,
-          );
-      });
+      // LZ4_RAW: over the 30 stages' tables of a bench escala 0.1 build this took 2.8–3.0 s of CPU against
+      // 4.3–6.1 s for ZSTD, for files 37% larger (77 against 57 MiB); the restore reads either codec
+      // (docs/benchmarks.md, "Staging Parquet without the compaction copy"). On the build's threads: the file
+      // is only read back into a table (its bytes need not be the same from build to build) and the rows
+      // keep their order (preserve_insertion_order), while one thread took twice the wall time for the same
+      // CPU (full scale: 3.1 against 1.8 s for mart_fatos_trimestrais; docs/benchmarks.md, "Stage-cache
+      // tables saved on every thread").
+      for (const t of tabelas)
+        await ctx.db.run(
+          `COPY ${quote(t.nome)} TO ${lit(join(tmp, 'tabelas', `${t.nome}.parquet`))} (FORMAT PARQUET, COMPRESSION LZ4_RAW)`,
+        );
       const artefatos: Entrada['artefatos'] = await pMap(
         entries,
         async (e) => {
