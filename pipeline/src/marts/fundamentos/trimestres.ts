@@ -16,15 +16,21 @@ import { arquivosNumeradosDe, LINHA_E_ARQUIVO } from './sql.ts';
  * Quarters are calendar quarters of DT_REFER.
  */
 export const SQL_TRIMESTRES = /* sql */ `
+-- The ITR statement files, numbered in name order (arquivosNumeradosDe, sql.ts): the quarterly lines keep the
+-- number beside the name, so the blocks' "first file" below is a min over an integer, not over text (that
+-- min kept a text state per group: 4 of the grouping's 12-14 s of CPU at full scale, docs/benchmarks.md).
+CREATE OR REPLACE TABLE int_fundamentos_arquivos_itr AS
+WITH ${arquivosNumeradosDe(`(SELECT _arquivo FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL')`)}
+SELECT * FROM arquivos_numerados;
+
 CREATE OR REPLACE TABLE int_fundamentos_linhas_itr AS
 -- NOT MATERIALIZED: each use scans the staged table for the columns it needs; materialised, the whole
 -- rows were written once and read three times (spilled past the memory_limit; docs/benchmarks.md)
 WITH d AS NOT MATERIALIZED (
   SELECT *, CAST(versao AS INTEGER) AS v FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL'
 ),
--- one scan of d for the latest versions and the file names (as in fatos.ts), a few thousand groups
-grupos AS MATERIALIZED (SELECT cnpj_cia, dt_refer, _demo, _agreg, _arquivo, max(v) AS v FROM d GROUP BY ALL),
-ultima AS (SELECT cnpj_cia, dt_refer, _demo, _agreg, max(v) AS v FROM grupos GROUP BY ALL),
+-- the latest version of each filing, statement and aggregation, a few thousand groups
+ultima AS MATERIALIZED (SELECT cnpj_cia, dt_refer, _demo, _agreg, max(v) AS v FROM d GROUP BY ALL),
 escolha AS (
   SELECT cnpj_cia, dt_refer, _demo, CASE WHEN bool_or(_agreg = 'con') THEN 'con' ELSE 'ind' END AS _agreg
   FROM ultima GROUP BY ALL
@@ -33,7 +39,7 @@ receb AS (
   SELECT cnpj_cia, dt_refer, CAST(versao AS INTEGER) AS v, min(dt_receb) AS dt_receb
   FROM stg_cvm_doc_indice WHERE _doc = 'ITR' GROUP BY ALL
 ),
-${arquivosNumeradosDe('grupos')},
+arquivos_numerados AS (SELECT * FROM int_fundamentos_arquivos_itr),
 -- the candidate lines, narrow: only what picks the first line of each account and block
 linhas AS (
   SELECT d.cnpj_cia, d.dt_refer, d._demo, d.cd_conta, d.dt_ini_exerc, ${LINHA_E_ARQUIVO} AS _ordem FROM d
@@ -58,7 +64,7 @@ SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEG
   -- per-share lines (3.99) are in reais whatever ESCALA_MOEDA says
   CASE WHEN d.escala_moeda = 'MIL' AND d.cd_conta NOT LIKE '3.99%' THEN 1000 ELSE 1 END AS unidade,
   CAST(d.vl_conta AS DECIMAL(38,10)) * unidade AS valor,
-  d._arquivo AS arquivo, d._linha AS linha
+  a.n_arquivo, d._linha AS linha
 FROM d
 JOIN arquivos_numerados a USING (_arquivo)
 LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v
@@ -77,7 +83,7 @@ WITH b AS (
     min(linha) FILTER (WHERE bloco = 'acumulado') AS linha_acumulado,
     arg_min(valor, linha) FILTER (WHERE bloco = 'saldo') AS saldo,
     min(linha) FILTER (WHERE bloco = 'saldo') AS linha_saldo,
-    max(versao) AS versao, max(dt_receb) AS dt_receb, min(arquivo) AS arquivo, max(unidade) AS unidade
+    max(versao) AS versao, max(dt_receb) AS dt_receb, min(n_arquivo) AS n_arquivo, max(unidade) AS unidade
   FROM int_fundamentos_linhas_itr GROUP BY cd_regulator, ano, trimestre, demo, cd_conta, agreg
 )
 -- ytd: the year-to-date of the quarter as its own filing gives it (a first quarter's 3-month block is its YTD)
@@ -95,8 +101,10 @@ WITH itr AS (
     END AS flag,
     CASE WHEN y.saldo IS NOT NULL THEN 'itr_saldo' WHEN y.tres_meses IS NOT NULL THEN 'itr_3_meses'
          ELSE 'itr_acumulado_menos_anterior' END AS origem,
-    y.versao, y.dt_receb, y.arquivo, coalesce(y.linha_saldo, y.linha_tres_meses, y.linha_acumulado) AS linha
+    y.versao, y.dt_receb, fa._arquivo AS arquivo,
+    coalesce(y.linha_saldo, y.linha_tres_meses, y.linha_acumulado) AS linha
   FROM int_fundamentos_blocos_itr y
+  JOIN int_fundamentos_arquivos_itr fa USING (n_arquivo)
   LEFT JOIN int_fundamentos_blocos_itr p ON p.cd_regulator = y.cd_regulator AND p.ano = y.ano
     AND p.trimestre = y.trimestre - 1 AND p.demo = y.demo AND p.cd_conta = y.cd_conta
 ),
@@ -123,7 +131,12 @@ ORDER BY cd_regulator, ano, trimestre, demo, cd_conta;
 export const trimestresStage: Stage = {
   name: 'mart_fatos_trimestrais',
   le: ['int_fundamentos_linhas', 'stg_cvm_demonstracao', 'stg_cvm_doc_indice'],
-  cria: ['int_fundamentos_blocos_itr', 'int_fundamentos_linhas_itr', 'mart_fatos_trimestrais'],
+  cria: [
+    'int_fundamentos_arquivos_itr',
+    'int_fundamentos_blocos_itr',
+    'int_fundamentos_linhas_itr',
+    'mart_fatos_trimestrais',
+  ],
   async run(ctx) {
     await ctx.db.run(SQL_TRIMESTRES);
     await aplicarChecagens(ctx.db, ctx.report, [
