@@ -16,9 +16,10 @@ import { arquivosNumeradosDe, LINHA_E_ARQUIVO } from './sql.ts';
  * Quarters are calendar quarters of DT_REFER.
  */
 export const SQL_TRIMESTRES = /* sql */ `
--- The ITR statement files, numbered in name order (arquivosNumeradosDe, sql.ts): the quarterly lines keep the
--- number beside the name, so the blocks' "first file" below is a min over an integer, not over text (that
--- min kept a text state per group: 4 of the grouping's 12-14 s of CPU at full scale, docs/benchmarks.md).
+-- The ITR statement files, numbered in name order (arquivosNumeradosDe, sql.ts): the quarterly lines keep a
+-- file's number instead of its name, so the blocks' "first file" below is a min over an integer, not over
+-- text (that min kept a text state per group: 4 of the grouping's 12-14 s of CPU at full scale,
+-- docs/benchmarks.md), and mart_fatos_trimestrais joins the name back by number.
 CREATE OR REPLACE TABLE int_fundamentos_arquivos_itr AS
 WITH ${arquivosNumeradosDe(`(SELECT _arquivo FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL')`)}
 SELECT * FROM arquivos_numerados;
