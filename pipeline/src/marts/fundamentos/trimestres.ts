@@ -40,13 +40,12 @@ receb AS (
   SELECT cnpj_cia, dt_refer, CAST(versao AS INTEGER) AS v, min(dt_receb) AS dt_receb
   FROM stg_cvm_doc_indice WHERE _doc = 'ITR' GROUP BY ALL
 ),
-arquivos_numerados AS (SELECT * FROM int_fundamentos_arquivos_itr),
 -- the candidate lines, narrow: only what picks the first line of each account and block
 linhas AS (
   SELECT d.cnpj_cia, d.dt_refer, d._demo, d.cd_conta, d.dt_ini_exerc, ${LINHA_E_ARQUIVO} AS _ordem FROM d
   JOIN ultima USING (cnpj_cia, dt_refer, _demo, _agreg, v)
   JOIN escolha USING (cnpj_cia, dt_refer, _demo, _agreg)
-  JOIN arquivos_numerados a USING (_arquivo)
+  JOIN int_fundamentos_arquivos_itr a USING (_arquivo)
   WHERE d.ordem_exerc NOT LIKE 'PEN%' AND d.dt_fim_exerc = d.dt_refer
 ),
 -- The first line of each account and block (a repeated line is dropped). A grouped min over narrow
@@ -67,7 +66,7 @@ SELECT CAST(d.cd_cvm AS INTEGER) AS cd_regulator, CAST(year(d.dt_refer) AS INTEG
   CAST(d.vl_conta AS DECIMAL(38,10)) * unidade AS valor,
   a.n_arquivo, d._linha AS linha
 FROM d
-JOIN arquivos_numerados a USING (_arquivo)
+JOIN int_fundamentos_arquivos_itr a USING (_arquivo)
 LEFT JOIN receb ON receb.cnpj_cia = d.cnpj_cia AND receb.dt_refer = d.dt_refer AND receb.v = d.v
 -- the kept lines, picked by _ordem alone: it names one row (_arquivo, _linha), the identity build.ts's
 -- cross-file deletions also use, and only candidate lines won a group. The column filter is implied by
