@@ -870,17 +870,17 @@ async function runBuild(
     for (const stage of [...sempre, ...stages]) {
       report.stage = stage.name;
       fase({ etapa: stage.name });
-      const { entries, doCache } =
+      const { entries, doCache, macros } =
         stageCache && !sempre.includes(stage)
           ? await stageCache.run(stage, ctx)
-          : { entries: await stage.run(ctx), doCache: false };
+          : { entries: await stage.run(ctx), doCache: false, macros: undefined };
       // The writer lets files reach the disk while a stage goes on; a later stage may read them.
       await writer.concluir();
       if (doCache) etapas_do_cache.push(stage.name);
       // No later stage uses them: their memory (or spill) back to DuckDB. A staged table's rows are counted
       // first, for the report; one still on disk (`adiadas`) was never loaded and has its count.
       if (!sempre.includes(stage))
-        for (const t of await descarte.aposEtapa(db, stage)) {
+        for (const t of await descarte.aposEtapa(db, stage, macros && { macros })) {
           if (adiadas.has(t)) continue;
           if (t.startsWith('stg_')) descartadas.set(t, await contar(db, t));
           await descartar(db, t, vistas);

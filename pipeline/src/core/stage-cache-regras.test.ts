@@ -208,7 +208,8 @@ async function construirComPasso(nome: string) {
       .filter((m) => cria.includes(m.function_name))
       .map((m) => m.macro_definition);
     privadas[s.name] = tabelasPrivadas(s, uso, existentes, corpos);
-    semUso[s.name] = await descarte.aposEtapa(db, s);
+    // as the build does: a restored stage says which macros it made again (its tables load when read)
+    semUso[s.name] = await descarte.aposEtapa(db, s, r.macros && { macros: r.macros });
     // as the build does: mart_q must still run once they are gone
     for (const t of semUso[s.name] ?? []) await db.run(`DROP TABLE ${t}`);
   }

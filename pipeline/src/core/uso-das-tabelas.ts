@@ -81,15 +81,17 @@ export const tabelasDoBanco = async (db: DuckDBConnection) =>
 
 /**
  * The bodies of the user macros, asked only when `nomes` (a stage's `cria`) holds a name that is not a
- * table of the database: `duckdb_functions()` lists every built-in function too (15–25 ms a call), and
- * most stages make no macro.
+ * table of the database, or, for a stage the stage cache restored, when the restore made a macro again
+ * (`refeitas`: its tables are loaded only when a later stage reads them, so their absence says nothing):
+ * `duckdb_functions()` lists every built-in function too (11–25 ms a call), and most stages make no macro.
  */
 async function corposDeMacros(
   db: DuckDBConnection,
   nomes: readonly string[],
   tabelas: readonly string[],
+  refeitas: readonly string[] | undefined,
 ): Promise<{ nome: string; corpo: string }[]> {
-  if (nomes.every((n) => tabelas.includes(n))) return [];
+  if (refeitas ? refeitas.length === 0 : nomes.every((n) => tabelas.includes(n))) return [];
   return (await macrosDoBanco(db)).map((m) => ({ nome: m.function_name, corpo: m.macro_definition }));
 }
 
@@ -118,17 +120,22 @@ export interface DescarteDeTabelas {
    * The tables that exist once `stage` ended (run or restored) and that no later stage uses nor any
    * macro made so far names (a macro stays in the database, and a later stage may read it). The build's
    * own tables (`_quarantine`, which the report reads at the end) and tables no stage declares are never
-   * among them.
+   * among them. `restaurada`: the stage came from the stage cache, which made these macros again.
    */
-  aposEtapa(db: DuckDBConnection, stage: Stage): Promise<string[]>;
+  aposEtapa(
+    db: DuckDBConnection,
+    stage: Stage,
+    restaurada?: { macros: readonly string[] },
+  ): Promise<string[]>;
 }
 
 export function descarteDeTabelas(uso: UsoDasTabelas): DescarteDeTabelas {
   const nomeadas = new Map<string, string>();
   return {
-    async aposEtapa(db, stage) {
+    async aposEtapa(db, stage, restaurada) {
       const tabelas = await tabelasDoBanco(db);
-      for (const m of await corposDeMacros(db, stage.cria ?? [], tabelas)) nomeadas.set(m.nome, m.corpo);
+      for (const m of await corposDeMacros(db, stage.cria ?? [], tabelas, restaurada?.macros))
+        nomeadas.set(m.nome, m.corpo);
       const corpos = [...nomeadas.values()];
       return tabelas.filter(
         (t) =>
