@@ -45,11 +45,15 @@ export const DUCKDB_ALLOCATOR_SETTINGS = {
 } as const;
 
 /**
- * How far V8 lets the old generation grow past what the last full GC kept, in percent. The publication
- * stages allocate rows by the hundred thousand and drop them a slice later; with V8's default growth the
- * heap held 610–640 MiB after `publicacao_fatos_trimestrais`, most of it garbage no GC had yet collected.
+ * How far V8 lets the old generation grow past what the last full GC kept, in percent (V8's own factor
+ * moves between 10% and 300%). When the publication stages turned every row into JS objects, V8's default
+ * growth left 610–640 MiB of heap after `publicacao_fatos_trimestrais` at escala 0.1, most of it garbage,
+ * and 20% bounded it. Those rows are now JSON text made by DuckDB, and at 20% the build ran full GCs so
+ * often that they were a tenth of a new day's main thread at escala 0.1 (0.4–0.6 of 4.9 s); at 100% the
+ * escala 0.1 build peaked at 796 MiB against 762 MiB and the new day took 3.7 s against 4.2–4.5 s
+ * (docs/benchmarks.md, "Fewer catalogue queries, fewer full GCs").
  */
-export const HEAP_GROWING_PERCENT = 20;
+export const HEAP_GROWING_PERCENT = 100;
 
 /**
  * Bounds the growth of this process's V8 heap for the rest of its life (V8 reads the flag at each full
