@@ -49,9 +49,10 @@ export const DUCKDB_ALLOCATOR_SETTINGS = {
  * moves between 10% and 300%). When the publication stages turned every row into JS objects, V8's default
  * growth left 610–640 MiB of heap after `publicacao_fatos_trimestrais` at escala 0.1, most of it garbage,
  * and 20% bounded it. Those rows are now JSON text made by DuckDB, and at 20% the build ran full GCs so
- * often that they were a tenth of a new day's main thread at escala 0.1 (0.4–0.6 of 4.9 s); at 100% the
- * escala 0.1 build peaked at 796 MiB against 762 MiB and the new day took 3.7 s against 4.2–4.5 s
- * (docs/benchmarks.md, "Fewer catalogue queries, fewer full GCs").
+ * often that they were a tenth of a new day's main thread at escala 0.1 (0.4–0.6 of 4.9 s). At 100% the
+ * build's peak did not move (escala 0.1: 717–796 MiB against 730–833 MiB; full scale: 2,923 against
+ * 2,920 MiB), and the full-scale mart stages ran in 106.7 s against 116.3 s (docs/benchmarks.md, "Fewer
+ * catalogue queries, fewer full garbage collections").
  */
 export const HEAP_GROWING_PERCENT = 100;
 
