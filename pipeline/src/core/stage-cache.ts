@@ -10,7 +10,13 @@ import { procuraEmPartes } from './procura-em-partes.ts';
 import { restampar } from './restampar.ts';
 import { lit, quote } from './sql.ts';
 import type { BuildContext, BuildReporter, Stage } from './stage.ts';
-import { macrosDoBanco, nomeadaEm, tabelasPrivadas, type UsoDasTabelas } from './uso-das-tabelas.ts';
+import {
+  macrosDoBanco,
+  nomeadaEm,
+  semMacros,
+  tabelasPrivadas,
+  type UsoDasTabelas,
+} from './uso-das-tabelas.ts';
 
 /**
  * Stage-level cache: a stage that declares what it reads and creates (`le`/`cria`, proved by
@@ -104,14 +110,9 @@ async function ddlDasTabelas(db: DuckDBConnection, nomes: readonly string[]) {
   return nomes.filter((n) => ddl.has(n)).map((nome) => ({ nome, ddl: ddl.get(nome) ?? '' }));
 }
 
-/**
- * The DDL of the macros among `nomes` (a stage's `cria`). Not asked when every name is one of `tabelas`
- * (the tables among them): most stages make no macro, and `duckdb_functions()` lists every built-in
- * function too (11–12 ms a call, 27 calls in a new day's build; a stage declares a name once, as a table
- * or as a macro).
- */
+/** The DDL of the macros among `nomes` (a stage's `cria`), of which `tabelas` are tables (`semMacros`). */
 async function ddlDasMacros(db: DuckDBConnection, nomes: readonly string[], tabelas: readonly string[]) {
-  if (nomes.every((n) => tabelas.includes(n))) return [];
+  if (semMacros(nomes, tabelas)) return [];
   const rows = await macrosDoBanco(db);
   return rows
     .filter((r) => nomes.includes(r.function_name))

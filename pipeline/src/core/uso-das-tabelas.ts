@@ -80,10 +80,18 @@ export const tabelasDoBanco = async (db: DuckDBConnection) =>
     .map((r) => String(r[0]));
 
 /**
- * The bodies of the user macros, asked only when `nomes` (a stage's `cria`) holds a name that is not a
- * table of the database, or, for a stage the stage cache restored, when the restore made a macro again
- * (`refeitas`: its tables are loaded only when a later stage reads them, so their absence says nothing):
- * `duckdb_functions()` lists every built-in function too (11–25 ms a call), and most stages make no macro.
+ * Whether a stage that declares `cria` made no macro, given the tables among those names: a stage declares
+ * a name once, as a table or as a macro, and most make none. Then the function catalogue is not asked:
+ * `duckdb_functions()` lists every built-in function too (11–25 ms a call; 27 calls in a new day's build
+ * before this was checked after restores and saves too).
+ */
+export const semMacros = (cria: readonly string[], tabelas: readonly string[]): boolean =>
+  cria.every((n) => tabelas.includes(n));
+
+/**
+ * The bodies of the user macros, asked only when the stage may have made one (`semMacros` of its `cria`
+ * and the database's tables) or, for a stage the stage cache restored, when the restore made a macro again
+ * (`refeitas`: its tables are loaded only when a later stage reads them, so their absence says nothing).
  */
 async function corposDeMacros(
   db: DuckDBConnection,
@@ -91,7 +99,7 @@ async function corposDeMacros(
   tabelas: readonly string[],
   refeitas: readonly string[] | undefined,
 ): Promise<{ nome: string; corpo: string }[]> {
-  if (refeitas ? refeitas.length === 0 : nomes.every((n) => tabelas.includes(n))) return [];
+  if (refeitas ? refeitas.length === 0 : semMacros(nomes, tabelas)) return [];
   return (await macrosDoBanco(db)).map((m) => ({ nome: m.function_name, corpo: m.macro_definition }));
 }
 
