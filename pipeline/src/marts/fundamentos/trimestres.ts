@@ -15,20 +15,23 @@ import { arquivosNumeradosDe, LINHA_E_ARQUIVO } from './sql.ts';
  * as filed is kept and flagged `trimestre_anterior_reapresentado` (it is sound, the older YTD is not).
  * Quarters are calendar quarters of DT_REFER.
  */
+/** The staged statement lines the quarterly facts read: ITR filings, the equity statement (DMPL) left out. */
+const LINHAS_ITR = "stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL'";
+
 export const SQL_TRIMESTRES = /* sql */ `
 -- The ITR statement files, numbered in name order (arquivosNumeradosDe, sql.ts): the quarterly lines keep a
 -- file's number instead of its name, so the blocks' "first file" below is a min over an integer, not over
 -- text (that min kept a text state per group: 4 of the grouping's 12-14 s of CPU at full scale,
 -- docs/benchmarks.md), and mart_fatos_trimestrais joins the name back by number.
 CREATE OR REPLACE TABLE int_fundamentos_arquivos_itr AS
-WITH ${arquivosNumeradosDe(`(SELECT _arquivo FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL')`)}
+WITH ${arquivosNumeradosDe(`(SELECT _arquivo FROM ${LINHAS_ITR})`)}
 SELECT * FROM arquivos_numerados;
 
 CREATE OR REPLACE TABLE int_fundamentos_linhas_itr AS
 -- NOT MATERIALIZED: each use scans the staged table for the columns it needs; materialised, the whole
 -- rows were written once and read three times (spilled past the memory_limit; docs/benchmarks.md)
 WITH d AS NOT MATERIALIZED (
-  SELECT *, CAST(versao AS INTEGER) AS v FROM stg_cvm_demonstracao WHERE _doc = 'ITR' AND _demo <> 'DMPL'
+  SELECT *, CAST(versao AS INTEGER) AS v FROM ${LINHAS_ITR}
 ),
 -- the latest version of each filing, statement and aggregation, a few thousand groups
 ultima AS MATERIALIZED (SELECT cnpj_cia, dt_refer, _demo, _agreg, max(v) AS v FROM d GROUP BY ALL),
